@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Apple platforms use the SDK's SQLite3 module; Linux links Debian's libsqlite3.
+let linuxOnly = TargetDependencyCondition.when(platforms: [.linux])
+
+let package = Package(
+    name: "Sesame",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "sesame", targets: ["sesame"]),
+        .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
+    ],
+    targets: [
+        // C libraries from Debian, headers only.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
+        .target(name: "CSesameSystem"),
+
+        // The core.
+        .target(name: "SesameCrypto", dependencies: ["CSodium"]),
+        .target(name: "SesameDomains"),
+        .target(name: "SesameStore", dependencies: [
+            "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
+        ]),
+        .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
+
+        // The Linux shell.
+        .target(name: "SesameTerminal", dependencies: ["SesameCrypto"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
+        .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
+        .executableTarget(name: "sesame", dependencies: [
+            "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
+            "SesameDomains",
+        ]),
+        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameGit", "SesameTerminal"]),
+
+        // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
+        .executableTarget(name: "SesameBench", dependencies: [
+            "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
+        ], path: "Benchmarks/SesameBench"),
+
+        .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesameAutoFillTests", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
+        .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
+        .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+    ]
+)

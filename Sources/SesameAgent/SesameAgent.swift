@@ -1,0 +1,1 @@
+// SesameAgent: see docs/design.md.

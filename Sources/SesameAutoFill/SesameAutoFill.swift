@@ -1,0 +1,1 @@
+// SesameAutoFill: see docs/design.md.

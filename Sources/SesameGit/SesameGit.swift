@@ -1,0 +1,1 @@
+// SesameGit: see docs/design.md.

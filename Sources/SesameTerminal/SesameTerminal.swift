@@ -1,0 +1,1 @@
+// SesameTerminal: see docs/design.md.

@@ -1,0 +1,87 @@
+import CSodium
+
+/// XChaCha20-Poly1305 authenticated encryption with a random 192-bit nonce per message.
+///
+/// Layout of a sealed box: nonce (24 bytes) ‖ ciphertext ‖ tag (16 bytes). Random nonces of this size never
+/// repeat in practice, so callers need not track them.
+public enum AEAD {
+    public static let nonceByteCount = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
+    public static let tagByteCount = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+    public static let overhead = nonceByteCount + tagByteCount
+
+    /// Encrypts and authenticates `plaintext`, binding `associatedData` (which is authenticated, not encrypted).
+    public static func seal(
+        _ plaintext: UnsafeRawBufferPointer, using key: SymmetricKey, authenticating associatedData: [UInt8]
+    ) -> [UInt8] {
+        Sodium.ensureInitialized()
+        var box = [UInt8](repeating: 0, count: plaintext.count + overhead)
+        var dummy: UInt8 = 0
+        box.withUnsafeMutableBufferPointer { box in
+            let nonce = box.baseAddress!
+            randombytes_buf(nonce, nonceByteCount)
+            associatedData.withUnsafeBufferPointer { ad in
+                key.withUnsafeBytes { key in
+                    withUnsafeMutablePointer(to: &dummy) { dummy in
+                        var written: UInt64 = 0
+                        _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+                            nonce + nonceByteCount, &written,
+                            plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(dummy),
+                            UInt64(plaintext.count),
+                            ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count), nil, nonce,
+                            key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    }
+                }
+            }
+        }
+        return box
+    }
+
+    public static func seal(_ plaintext: [UInt8], using key: SymmetricKey, authenticating associatedData: [UInt8])
+        -> [UInt8]
+    {
+        plaintext.withUnsafeBytes { seal($0, using: key, authenticating: associatedData) }
+    }
+
+    public static func seal(_ plaintext: SecureBytes, using key: SymmetricKey, authenticating associatedData: [UInt8])
+        -> [UInt8]
+    {
+        plaintext.withUnsafeBytes { seal($0, using: key, authenticating: associatedData) }
+    }
+
+    /// Authenticates and decrypts a sealed box. The caller owns the returned plaintext and should zero it.
+    public static func open<C: Collection>(
+        _ box: C, using key: SymmetricKey, authenticating associatedData: [UInt8]
+    ) throws(CryptoError) -> [UInt8] where C.Element == UInt8 {
+        let plaintext = try openSecure(box, using: key, authenticating: associatedData)
+        return plaintext.withUnsafeBytes { Array($0) }
+    }
+
+    /// Like `open`, into secure memory: for keys and other secrets that must stay out of ordinary heap memory.
+    public static func openSecure<C: Collection>(
+        _ box: C, using key: SymmetricKey, authenticating associatedData: [UInt8]
+    ) throws(CryptoError) -> SecureBytes where C.Element == UInt8 {
+        Sodium.ensureInitialized()
+        let sealed = Array(box)
+        guard sealed.count >= overhead else { throw .truncatedBox }
+        let plaintext = SecureBytes(count: sealed.count - overhead)
+        var dummy: UInt8 = 0
+        let status = plaintext.withUnsafeMutableBytes { out in
+            sealed.withUnsafeBufferPointer { sealed in
+                associatedData.withUnsafeBufferPointer { ad in
+                    key.withUnsafeBytes { key in
+                        withUnsafeMutablePointer(to: &dummy) { dummy in
+                            var written: UInt64 = 0
+                            return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                                out.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? dummy, &written, nil,
+                                sealed.baseAddress! + nonceByteCount, UInt64(sealed.count - nonceByteCount),
+                                ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count), sealed.baseAddress!,
+                                key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                        }
+                    }
+                }
+            }
+        }
+        guard status == 0 else { throw .authenticationFailure }
+        return plaintext
+    }
+}

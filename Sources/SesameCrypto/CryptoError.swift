@@ -1,0 +1,23 @@
+/// Failures of the cryptographic layer. Messages never contain key material or plaintext.
+public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A sealed box did not authenticate: wrong key, wrong associated data, or damaged bytes.
+    case authenticationFailure
+    /// A sealed box is shorter than a nonce and a tag, so it cannot be a box at all.
+    case truncatedBox
+    /// Key derivation parameters are below the minimum or the derivation ran out of memory.
+    case invalidKDFParameters(String)
+    /// A key or nonce had the wrong size.
+    case incorrectSize(expected: Int, actual: Int)
+    /// Secure memory could not be allocated.
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .authenticationFailure: "authentication failed (wrong key or damaged data)"
+        case .truncatedBox: "the encrypted data is truncated"
+        case .invalidKDFParameters(let reason): reason
+        case .incorrectSize(let expected, let actual): "expected \(expected) bytes, got \(actual)"
+        case .outOfMemory: "secure memory could not be allocated"
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// Where an item's row stands. Stored in clear so that lookups can skip trashed rows without decrypting.
+public enum ItemState: Int64, Sendable, Codable {
+    case active = 0
+    /// Moved to the trash (for example after git rejected the password); can be restored.
+    case trashed = 1
+    /// Deleted: the payload is gone, the row stays so that sync can propagate the deletion.
+    case deleted = 2
+}

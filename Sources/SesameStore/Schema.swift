@@ -1,0 +1,57 @@
+/// The vault's SQLite schema, advanced by numbered migrations recorded in `PRAGMA user_version`.
+///
+/// Rows carry what sync needs later (architecture §7): every change writes a new random `version` that names the
+/// one it `replaces`, each vault copy has a `device` id, and deletion leaves a tombstone row with no payload.
+/// Nothing that names a site or a person is stored in clear: items are sealed, the domain index holds keyed hashes.
+enum Schema {
+    /// `PRAGMA application_id`, so that a Sesame vault is recognisable as such ("SESM").
+    static let applicationID: Int32 = 0x5345_534D
+
+    struct Migration {
+        let version: Int
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, sql: """
+            CREATE TABLE vault_header (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                vault_id BLOB NOT NULL,
+                kdf_algorithm INTEGER NOT NULL,
+                kdf_passes INTEGER NOT NULL,
+                kdf_memory INTEGER NOT NULL,
+                kdf_salt BLOB NOT NULL,
+                wrapped_key BLOB NOT NULL,
+                checksum BLOB NOT NULL
+            ) STRICT;
+            CREATE TABLE meta (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) STRICT;
+            CREATE TABLE items (
+                id BLOB NOT NULL UNIQUE,
+                version BLOB NOT NULL,
+                replaces BLOB,
+                device BLOB NOT NULL,
+                state INTEGER NOT NULL DEFAULT 0,
+                payload BLOB
+            ) STRICT;
+            CREATE TABLE item_domains (
+                tag BLOB NOT NULL,
+                item_id BLOB NOT NULL,
+                PRIMARY KEY (tag, item_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX item_domains_by_item ON item_domains (item_id);
+            CREATE TABLE item_usage (
+                item_id BLOB PRIMARY KEY,
+                sealed BLOB NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            CREATE TABLE settings (
+                name TEXT PRIMARY KEY,
+                sealed BLOB NOT NULL
+            ) STRICT;
+            """),
+    ]
+
+    static var latestVersion: Int { migrations.last!.version }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SesameCrypto
+import SesameDomains
+
+// MARK: - The keyed domain index
+
+/// Lookups by site without decrypting the vault: each item's registrable domains are stored as HMACs under the
+/// index key, in an indexed table. A lookup hashes the asked domains, fetches those rows and decrypts only them.
+extension Vault {
+    /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
+    static let indexFormat = "v1"
+
+    /// The active items stored under any of `domains` (registrable domains, as `registrableDomain(of:)` gives).
+    public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            let statement = try database.statement("""
+                SELECT i.id, i.payload FROM item_domains AS d JOIN items AS i ON i.id = d.item_id
+                WHERE d.tag = ? AND i.state = 0
+                """)
+            var seen = Set<UUID>()
+            var scan = ItemScan()
+            try database.readTransaction {
+                for domain in Set(domains) {
+                    statement.reset()
+                    try statement.bind(Self.tag(forDomain: domain, key: keys.index), at: 1)
+                    while try statement.step() {
+                        guard let id = UUID(bytes: statement.blob(at: 0)), seen.insert(id).inserted else { continue }
+                        do {
+                            scan.items.append(try decrypt(statement.blob(at: 1), id: id, keys: keys))
+                        } catch {
+                            scan.damaged.append(Self.mapped(error, path: path))
+                        }
+                    }
+                }
+            }
+            statement.reset()
+            return scan
+        }
+    }
+
+    /// The sites an item is indexed under: the registrable domain of each URL that may match at all.
+    public static func indexedDomains(of item: Item) throws -> Set<String> {
+        var domains = Set<String>()
+        for url in item.urls where item.matchMode(for: url) != .never {
+            guard let parsed = try? ServiceURL(parsing: url.url) else { continue }
+            domains.insert(try registrableDomain(of: parsed.host))
+        }
+        return domains
+    }
+
+    func indexTags(for item: Item, keys: Keys) throws -> [[UInt8]] {
+        try Self.indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }
+    }
+
+    func insertIndex(_ tags: [[UInt8]], for id: UUID) throws {
+        let statement = try database.statement("INSERT OR IGNORE INTO item_domains (tag, item_id) VALUES (?, ?)")
+        for tag in tags {
+            try statement.reset().bind(tag, at: 1).bind(id.bytes, at: 2).run()
+        }
+    }
+
+    /// 128 bits of HMAC-SHA-256: collisions are irrelevant (candidates are decrypted and checked), and short tags
+    /// keep the index small.
+    static func tag(forDomain domain: String, key: SymmetricKey) -> [UInt8] {
+        Array(key.authenticationCode(for: Array(domain.utf8)).prefix(16))
+    }
+
+    /// Rebuilds the index when the rules that define a site changed since it was built (a newer public suffix
+    /// list, a new tag format). The index is derived data, so rebuilding is always safe.
+    func rebuildIndexIfNeeded() throws {
+        guard let list = try? PublicSuffixList.shared() else { return }  // lookups will report the missing list
+        let wanted = "\(Self.indexFormat):\(list.fingerprint)"
+        guard try database.scalarText("SELECT value FROM meta WHERE name = 'index_fingerprint'") != wanted else {
+            return
+        }
+        let keys = try requireKeys()
+        try database.writeTransaction {
+            // Another process may have rebuilt it while we waited for the lock.
+            guard try database.scalarText("SELECT value FROM meta WHERE name = 'index_fingerprint'") != wanted else {
+                return
+            }
+            try database.execute("DELETE FROM item_domains")
+            let statement = try database.statement("SELECT id, payload FROM items WHERE state != 2")
+            var rows: [(UUID, [UInt8]?)] = []
+            while try statement.step() {
+                if let id = UUID(bytes: statement.blob(at: 0)) { rows.append((id, statement.blob(at: 1))) }
+            }
+            statement.reset()
+            for (id, payload) in rows {
+                // A damaged item cannot be indexed; it stays reported as damaged wherever it is read.
+                guard let item = try? decrypt(payload, id: id, keys: keys) else { continue }
+                try insertIndex(try indexTags(for: item, keys: keys), for: id)
+            }
+            try database.statement("""
+                INSERT INTO meta (name, value) VALUES ('index_fingerprint', ?)
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                """)
+                .bind(wanted, at: 1).run()
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import SesameCrypto
+import SesameDomains
+
+// MARK: - Reading and writing items
+
+extension Vault {
+    /// Every item in the given states, decrypted. Damaged items are reported in `ItemScan.damaged`.
+    public func allItems(in states: Set<ItemState> = [.active]) throws -> ItemScan {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            let statement = try database.statement("SELECT id, state, payload FROM items WHERE state != 2")
+            defer { statement.reset() }
+            var scan = ItemScan()
+            try database.readTransaction {
+                while try statement.step() {
+                    guard let state = ItemState(rawValue: statement.int64(at: 1)), states.contains(state) else {
+                        continue
+                    }
+                    guard let id = UUID(bytes: statement.blob(at: 0)) else { continue }
+                    do {
+                        scan.items.append(try decrypt(statement.blob(at: 2), id: id, keys: keys))
+                    } catch {
+                        scan.damaged.append(Self.mapped(error, path: path))
+                    }
+                }
+            }
+            return scan
+        }
+    }
+
+    /// One item by id, with its state. Deleted items (tombstones) are not found.
+    public func item(withID id: UUID) throws -> (item: Item, state: ItemState) {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
+            return (try decrypt(row.payload, id: id, keys: keys), row.state)
+        }
+    }
+
+    /// The number of items per state, without decrypting anything.
+    public func count(in state: ItemState = .active) throws -> Int {
+        try withErrorMapping {
+            let statement = try database.statement("SELECT count(*) FROM items WHERE state = ?")
+            defer { statement.reset() }
+            try statement.bind(state.rawValue, at: 1)
+            return try statement.step() ? Int(statement.int64(at: 0)) : 0
+        }
+    }
+
+    /// Adds a new item in one transaction: its sealed payload and its domain index rows together.
+    public func add(_ item: Item) throws {
+        try add(contentsOf: [item])
+    }
+
+    /// Adds several items in one transaction (imports, benchmarks): all or none.
+    public func add(contentsOf items: [Item]) throws {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            // Seal and hash before taking the write lock, so other processes wait as little as possible.
+            let prepared = try items.map { item in
+                (item, try seal(item, keys: keys), try indexTags(for: item, keys: keys))
+            }
+            try database.writeTransaction {
+                for (item, payload, tags) in prepared {
+                    try database.statement("""
+                        INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, 0, ?)
+                        """)
+                        .bind(item.id.bytes, at: 1)
+                        .bind(UUID().bytes, at: 2)
+                        .bind(deviceID.bytes, at: 3)
+                        .bind(payload, at: 4)
+                        .run()
+                    try insertIndex(tags, for: item.id)
+                }
+            }
+        }
+    }
+
+    /// Changes one item atomically: `change` receives the current version read inside the write transaction, so
+    /// concurrent edits from other processes are never overwritten by a stale copy. A changed password moves the
+    /// old one into the item's history.
+    @discardableResult
+    public func updateItem(withID id: UUID, now: Date = Date(), _ change: (inout Item) throws -> Void) throws -> Item {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            return try database.writeTransaction {
+                guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
+                let original = try decrypt(row.payload, id: id, keys: keys)
+                var item = original
+                try change(&item)
+                item.id = id
+                guard item != original else { return original }
+                if item.password != original.password, !original.password.isEmpty {
+                    item.passwordHistory.append(PasswordHistoryEntry(password: original.password, replaced: now))
+                }
+                item.modified = now
+                try writeVersion(id: id, replacing: row.version, state: row.state, payload: seal(item, keys: keys))
+                try database.statement("DELETE FROM item_domains WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try insertIndex(try indexTags(for: item, keys: keys), for: id)
+                return item
+            }
+        }
+    }
+
+    /// Deletes an item, leaving a tombstone row (no payload, no index rows) so that sync can propagate it.
+    public func delete(id: UUID) throws {
+        try withErrorMapping {
+            _ = try requireKeys()
+            try database.writeTransaction {
+                guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
+                try writeVersion(id: id, replacing: row.version, state: .deleted, payload: nil)
+                try database.statement("DELETE FROM item_domains WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+            }
+        }
+    }
+
+    /// Moves an item to the trash (lookups skip it) or back. Either way it is a new version, for sync.
+    public func setState(_ state: ItemState, ofItemWithID id: UUID) throws {
+        precondition(state != .deleted, "use delete(id:)")
+        try withErrorMapping {
+            _ = try requireKeys()
+            try database.writeTransaction {
+                guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
+                guard row.state != state else { return }
+                try writeVersion(id: id, replacing: row.version, state: state, payload: row.payload)
+            }
+        }
+    }
+
+    // MARK: - Usage
+
+    /// Records that an item was filled. A short write of its own, so filling never blocks on or disturbs edits.
+    public func recordUse(ofItemWithID id: UUID, at date: Date = Date()) throws {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            try database.writeTransaction {
+                let previous = try readUsage(id: id, keys: keys)
+                let usage = ItemUsage(lastUsed: date, count: (previous?.count ?? 0) + 1)
+                let sealed = AEAD.seal(
+                    try JSONEncoder().encode(usage).map { $0 }, using: keys.usage,
+                    authenticating: Self.usageAssociatedData(id))
+                try database.statement("""
+                    INSERT INTO item_usage (item_id, sealed) VALUES (?, ?)
+                    ON CONFLICT (item_id) DO UPDATE SET sealed = excluded.sealed
+                    """)
+                    .bind(id.bytes, at: 1).bind(sealed, at: 2).run()
+            }
+        }
+    }
+
+    /// Usage records of the given items; items never used are absent. A damaged record counts as never used.
+    public func usage(ofItemsWithIDs ids: some Collection<UUID>) throws -> [UUID: ItemUsage] {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            var result: [UUID: ItemUsage] = [:]
+            for id in ids {
+                if let usage = try readUsage(id: id, keys: keys) { result[id] = usage }
+            }
+            return result
+        }
+    }
+
+    // MARK: - Rows
+
+    struct Row {
+        var version: [UInt8]
+        var state: ItemState
+        var payload: [UInt8]?
+    }
+
+    func readRow(id: UUID) throws -> Row? {
+        let statement = try database.statement("SELECT version, state, payload FROM items WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        guard try statement.step() else { return nil }
+        return Row(
+            version: statement.blob(at: 0) ?? [], state: ItemState(rawValue: statement.int64(at: 1)) ?? .active,
+            payload: statement.blob(at: 2))
+    }
+
+    private func writeVersion(id: UUID, replacing version: [UInt8], state: ItemState, payload: [UInt8]?) throws {
+        try database.statement("""
+            UPDATE items SET version = ?, replaces = ?, device = ?, state = ?, payload = ? WHERE id = ?
+            """)
+            .bind(UUID().bytes, at: 1)
+            .bind(version, at: 2)
+            .bind(deviceID.bytes, at: 3)
+            .bind(state.rawValue, at: 4)
+            .bind(payload, at: 5)
+            .bind(id.bytes, at: 6)
+            .run()
+    }
+
+    private func readUsage(id: UUID, keys: Keys) throws -> ItemUsage? {
+        let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        guard try statement.step(), let sealed = statement.blob(at: 0) else { return nil }
+        guard let plaintext = try? AEAD.open(sealed, using: keys.usage, authenticating: Self.usageAssociatedData(id))
+        else { return nil }
+        return try? JSONDecoder().decode(ItemUsage.self, from: Data(plaintext))
+    }
+
+    private static func usageAssociatedData(_ id: UUID) -> [UInt8] { Array("sesame.usage.v1".utf8) + id.bytes }
+
+    // MARK: - Sealing
+
+    /// Associated data of an item's payload: its id and format, so a payload copied onto another row, or
+    /// relabelled with another format, fails to decrypt.
+    private static func itemAssociatedData(_ id: UUID, format: UInt8) -> [UInt8] {
+        Array("sesame.item".utf8) + id.bytes + [format]
+    }
+
+    /// Layout: format byte ‖ AEAD box.
+    func seal(_ item: Item, keys: Keys) throws -> [UInt8] {
+        var plaintext = try ItemPayload.encode(item)
+        defer { zeroize(&plaintext) }
+        let format = ItemPayload.currentFormat
+        return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: Self.itemAssociatedData(item.id, format: format))
+    }
+
+    func decrypt(_ payload: [UInt8]?, id: UUID, keys: Keys) throws -> Item {
+        guard let payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
+        guard format <= ItemPayload.currentFormat else {
+            throw VaultError.itemFromNewerVersion(id, format: Int(format))
+        }
+        let plaintext: SecureBytes
+        do {
+            plaintext = try AEAD.openSecure(
+                payload.dropFirst(), using: keys.items, authenticating: Self.itemAssociatedData(id, format: format))
+        } catch {
+            throw VaultError.itemDamaged(id)
+        }
+        do {
+            return try plaintext.withUnsafeBytes { bytes in
+                try ItemPayload.decode(bytes, id: id)
+            }
+        } catch {
+            throw VaultError.itemDamaged(id)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SesameCrypto
+
+// MARK: - Encrypted settings
+
+/// Small named values that belong to the vault and travel with it (equivalent-domain groups, preferences),
+/// sealed like items so that nothing about the user is readable in the file.
+extension Vault {
+    public func setting(named name: String) throws -> [UInt8]? {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            let statement = try database.statement("SELECT sealed FROM settings WHERE name = ?")
+            defer { statement.reset() }
+            try statement.bind(name, at: 1)
+            guard try statement.step(), let sealed = statement.blob(at: 0) else { return nil }
+            do {
+                return try AEAD.open(sealed, using: keys.settings, authenticating: Self.settingAssociatedData(name))
+            } catch {
+                throw VaultError.damaged(path: path, detail: "the setting '\(name)' does not decrypt")
+            }
+        }
+    }
+
+    public func setSetting(named name: String, to value: [UInt8]?) throws {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            try database.writeTransaction {
+                if let value {
+                    let sealed = AEAD.seal(value, using: keys.settings, authenticating: Self.settingAssociatedData(name))
+                    try database.statement("""
+                        INSERT INTO settings (name, sealed) VALUES (?, ?)
+                        ON CONFLICT (name) DO UPDATE SET sealed = excluded.sealed
+                        """)
+                        .bind(name, at: 1).bind(sealed, at: 2).run()
+                } else {
+                    try database.statement("DELETE FROM settings WHERE name = ?").bind(name, at: 1).run()
+                }
+            }
+        }
+    }
+
+    private static func settingAssociatedData(_ name: String) -> [UInt8] {
+        Array("sesame.setting.v1".utf8) + Array(name.utf8)
+    }
+}

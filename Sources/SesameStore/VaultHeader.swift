@@ -1,0 +1,40 @@
+import SesameCrypto
+
+/// The vault's single header row: how to turn the master password into the key that unwraps the vault key.
+struct VaultHeader: Equatable {
+    var vaultID: [UInt8]
+    var kdf: KDFParameters
+    var wrappedKey: [UInt8]
+    var checksum: [UInt8]
+
+    /// Binds the wrapped key to this vault, so a key box copied from another vault does not open here.
+    var wrappingAssociatedData: [UInt8] { Array("sesame.vault-key.v1".utf8) + vaultID }
+
+    /// A BLAKE2b checksum over every field. It tells accidental damage to the header apart from a wrong
+    /// password, which otherwise look the same: the vault key would simply fail to unwrap.
+    func computedChecksum() -> [UInt8] {
+        var bytes = Array("sesame.header.v1".utf8)
+        bytes += vaultID
+        bytes += withUnsafeBytes(of: kdf.algorithm.littleEndian, Array.init)
+        bytes += withUnsafeBytes(of: kdf.passes.littleEndian, Array.init)
+        bytes += withUnsafeBytes(of: kdf.memoryBytes.littleEndian, Array.init)
+        bytes += kdf.salt
+        bytes += wrappedKey
+        return Digest.blake2b(bytes)
+    }
+
+    var isIntact: Bool { checksum == computedChecksum() }
+
+    /// A header that wraps `vaultKey` under a key derived from `password`.
+    static func make(vaultID: [UInt8], vaultKey: SymmetricKey, password: SecureBytes, kdf: KDFParameters) throws
+        -> VaultHeader
+    {
+        let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: kdf)
+        var header = VaultHeader(vaultID: vaultID, kdf: kdf, wrappedKey: [], checksum: [])
+        header.wrappedKey = vaultKey.withUnsafeBytes {
+            AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData)
+        }
+        header.checksum = header.computedChecksum()
+        return header
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import SesameCrypto
+@testable import SesameStore
+
+/// Cheapest parameters the vault accepts, so tests stay fast.
+func testKDF() -> KDFParameters { try! KDFParameters.generate(memoryMiB: 19, passes: 2) }
+
+func makeVault(in folder: TemporaryFolder, password: String = "correct horse") throws -> Vault {
+    try Vault.create(at: folder.file("vault.sqlite"), password: SecureBytes(utf8: password), kdf: testKDF())
+}
+
+@Suite struct VaultTests {
+    @Test func createdVaultReopensWithTheRightPasswordOnly() throws {
+        let folder = TemporaryFolder()
+        let item = Item(title: "GitHub", username: "alice", password: "pw1", urls: [ItemURL("https://github.com")])
+        do {
+            let vault = try makeVault(in: folder)
+            try vault.add(item)
+        }
+        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        #expect(!reopened.isUnlocked)
+        #expect(throws: VaultError.wrongPassword) { try reopened.unlock(password: SecureBytes(utf8: "wrong")) }
+        #expect(throws: VaultError.locked) { try reopened.allItems() }
+        try reopened.unlock(password: SecureBytes(utf8: "correct horse"))
+        let stored = try reopened.item(withID: item.id)
+        #expect(stored.item == item)
+        #expect(stored.state == .active)
+    }
+
+    @Test func filesArePrivate() throws {
+        let folder = TemporaryFolder()
+        let nested = folder.file("a/b/vault.sqlite")
+        let vault = try Vault.create(at: nested, password: SecureBytes(utf8: "pw"), kdf: testKDF())
+        try vault.add(Item(title: "x"))
+        for path in [nested, nested + "-wal"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
+            #expect(mode?.intValue == 0o600, "\(path)")
+        }
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("a/b"))[.posixPermissions] as? NSNumber
+        #expect(folderMode?.intValue == 0o700)
+    }
+
+    @Test func creatingOverAnExistingFileIsRefused() throws {
+        let folder = TemporaryFolder()
+        _ = try makeVault(in: folder)
+        #expect(throws: VaultError.alreadyExists(path: folder.file("vault.sqlite"))) { try makeVault(in: folder) }
+    }
+
+    @Test func updatesKeepPasswordHistoryAndVersionChain() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "Mail", username: "bob", password: "old")
+        try vault.add(item)
+        let firstVersion = try vault.readRow(id: item.id)!.version
+        let later = Date(timeIntervalSince1970: 2_000_000_000)
+        let updated = try vault.updateItem(withID: item.id, now: later) { $0.password = "new" }
+        #expect(updated.password == "new")
+        #expect(updated.passwordHistory == [PasswordHistoryEntry(password: "old", replaced: later)])
+        #expect(updated.modified == later)
+        let row = try vault.readRow(id: item.id)!
+        #expect(row.version != firstVersion)
+        let replaces = try vault.database.statement("SELECT replaces FROM items WHERE id = ?").bind(item.id.bytes, at: 1)
+        #expect(try replaces.step())
+        #expect(replaces.blob(at: 0) == firstVersion)
+        replaces.reset()
+        // An edit that changes nothing writes nothing.
+        try vault.updateItem(withID: item.id) { _ in }
+        #expect(try vault.readRow(id: item.id)!.version == row.version)
+    }
+
+    @Test func deleteLeavesATombstoneWithoutPayload() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "Gone", urls: [ItemURL("https://gone.example")])
+        try vault.add(item)
+        try vault.delete(id: item.id)
+        let row = try #require(try vault.readRow(id: item.id))
+        #expect(row.state == .deleted)
+        #expect(row.payload == nil)
+        #expect(throws: VaultError.itemNotFound(item.id)) { try vault.item(withID: item.id) }
+        #expect(try vault.items(withDomains: ["gone.example"]).items.isEmpty)
+        #expect(try vault.allItems().items.isEmpty)
+    }
+
+    @Test func trashHidesFromLookupsAndRestoreBringsBack() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "Repo", urls: [ItemURL("https://git.example.com")])
+        try vault.add(item)
+        try vault.setState(.trashed, ofItemWithID: item.id)
+        #expect(try vault.items(withDomains: ["example.com"]).items.isEmpty)
+        #expect(try vault.allItems(in: [.trashed]).items.map(\.id) == [item.id])
+        #expect(try vault.item(withID: item.id).state == .trashed)
+        try vault.setState(.active, ofItemWithID: item.id)
+        #expect(try vault.items(withDomains: ["example.com"]).items.map(\.id) == [item.id])
+    }
+
+    @Test func domainLookupReturnsOnlyItemsOfThatSite() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let a = Item(title: "A", urls: [ItemURL("https://login.example.com/x")])
+        let b = Item(title: "B", urls: [ItemURL("https://other.org"), ItemURL("example.com")])
+        let c = Item(title: "C", urls: [ItemURL("https://example.net")])
+        let never = Item(title: "N", urls: [ItemURL("https://example.com")], matchMode: .never)
+        try vault.add(contentsOf: [a, b, c, never])
+        #expect(Set(try vault.items(withDomains: ["example.com"]).items.map(\.id)) == [a.id, b.id])
+        #expect(try vault.items(withDomains: ["example.net"]).items.map(\.id) == [c.id])
+        #expect(Set(try vault.items(withDomains: ["example.net", "other.org"]).items.map(\.id)) == [b.id, c.id])
+        #expect(try vault.items(withDomains: ["nothing.test"]).items.isEmpty)
+        // Editing a URL away moves the item out of the old site's index.
+        try vault.updateItem(withID: a.id) { $0.urls = [ItemURL("https://example.net")] }
+        #expect(try vault.items(withDomains: ["example.com"]).items.map(\.id) == [b.id])
+    }
+
+    @Test func usageIsRecordedPerItem() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "Used")
+        try vault.add(item)
+        #expect(try vault.usage(ofItemsWithIDs: [item.id]).isEmpty)
+        try vault.recordUse(ofItemWithID: item.id, at: Date(timeIntervalSince1970: 100))
+        try vault.recordUse(ofItemWithID: item.id, at: Date(timeIntervalSince1970: 200))
+        #expect(try vault.usage(ofItemsWithIDs: [item.id])[item.id] == ItemUsage(lastUsed: Date(timeIntervalSince1970: 200), count: 2))
+    }
+
+    @Test func settingsAreSealed() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        #expect(try vault.setting(named: "equivalents") == nil)
+        try vault.setSetting(named: "equivalents", to: Array("google.com youtube.com".utf8))
+        #expect(try vault.setting(named: "equivalents") == Array("google.com youtube.com".utf8))
+        try vault.setSetting(named: "equivalents", to: nil)
+        #expect(try vault.setting(named: "equivalents") == nil)
+    }
+
+    @Test func masterPasswordChangeKeepsItems() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder, password: "one")
+        let item = Item(title: "Kept", password: "p")
+        try vault.add(item)
+        try vault.changeMasterPassword(to: SecureBytes(utf8: "two"))
+        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        #expect(throws: VaultError.wrongPassword) { try reopened.unlock(password: SecureBytes(utf8: "one")) }
+        try reopened.unlock(password: SecureBytes(utf8: "two"))
+        #expect(try reopened.item(withID: item.id).item == item)
+    }
+
+    @Test func unknownPayloadFieldsSurviveAnEdit() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        var item = Item(title: "Future")
+        item.extensions["passkeys"] = .array([.object(["rp": .string("example.com")])])
+        try vault.add(item)
+        let edited = try vault.updateItem(withID: item.id) { $0.notes = "edited" }
+        #expect(edited.extensions == item.extensions)
+        #expect(try vault.item(withID: item.id).item.extensions == item.extensions)
+    }
+}

@@ -19,19 +19,35 @@ enum IDNA {
         if isASCII {
             return asciiName(text.utf8)
         }
+        return unicodeToASCII(text)
+    }
+
+    /// ``toASCII(_:)`` for UTF-8 bytes, without an intermediate String when they are ASCII.
+    static func toASCII<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return asciiName(bytes)
+        }
+        return unicodeToASCII(String(decoding: bytes, as: UTF8.self)[...])
+    }
+
+    private static func unicodeToASCII(_ text: Substring) -> String? {
         let mapped = map(text)
         var labels: [String] = []
+        var encodedHere: [Bool] = []
         for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
             if label.utf8.allSatisfy({ $0 < 0x80 }) {
                 labels.append(String(label))
+                encodedHere.append(false)
                 continue
             }
             // An "xn--" label is already encoded; one with Unicode in it is malformed.
             guard !label.hasPrefix(acePrefix), let encoded = encodeLabel(label) else { return nil }
             labels.append(encoded)
+            encodedHere.append(true)
         }
-        // Validate the joined result once, through the same path as ASCII input.
-        return asciiName(labels.joined(separator: ".").utf8[...])
+        // Validate the joined result through the same path as ASCII input; labels encoded just
+        // now are canonical by construction and need no decoding to prove it.
+        return asciiName(labels.joined(separator: ".").utf8, canonicalACELabels: encodedHere)
     }
 
     /// The display form: each "xn--" label decoded. Labels that do not decode stay as they are.
@@ -50,20 +66,23 @@ enum IDNA {
     // MARK: - ASCII names
 
     /// Lowercases, drops one trailing dot, and checks labels and lengths; "xn--" labels must be
-    /// the canonical encoding of a valid Unicode label.
-    private static func asciiName(_ input: Substring.UTF8View) -> String? {
+    /// the canonical encoding of a valid Unicode label unless `canonicalACELabels` vouches for them.
+    private static func asciiName<Bytes: Collection<UInt8>>(_ input: Bytes, canonicalACELabels: [Bool] = []) -> String? {
         var bytes = Array(input)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         guard !bytes.isEmpty, bytes.count <= maxNameLength else { return nil }
         var labelStart = 0
+        var labelIndex = 0
         for index in 0...bytes.count {
             if index == bytes.count || bytes[index] == UInt8(ascii: ".") {
                 let length = index - labelStart
                 guard length > 0, length <= maxLabelLength else { return nil }
-                if length >= 4, bytes[labelStart..<labelStart + 4].elementsEqual(acePrefix.utf8) {
+                let vouched = labelIndex < canonicalACELabels.count && canonicalACELabels[labelIndex]
+                if !vouched, length >= 4, bytes[labelStart..<labelStart + 4].elementsEqual(acePrefix.utf8) {
                     guard isCanonicalACELabel(bytes[labelStart + 4..<index]) else { return nil }
                 }
                 labelStart = index + 1
+                labelIndex += 1
                 continue
             }
             let byte = bytes[index]

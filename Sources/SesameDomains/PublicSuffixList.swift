@@ -36,7 +36,9 @@ public final class PublicSuffixList: Sendable {
     /// The number of distinct rules.
     public let ruleCount: Int
 
-    /// Part of the fingerprint: bump it when a change to this file changes any answer.
+    /// Part of the fingerprint: bump it whenever a change to this module could change an answer of
+    /// ``registrableDomain(of:)``, whether in how rules are read here or in how `Host` normalizes
+    /// names, so that vaults rebuild indexes made under the old answers.
     static let algorithmVersion = "sesame-psl-1"
     static let environmentVariable = "SESAME_PUBLIC_SUFFIX_LIST"
     static let defaultPath = "/usr/share/publicsuffix/public_suffix_list.dat"

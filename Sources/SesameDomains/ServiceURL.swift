@@ -38,8 +38,9 @@ public struct ServiceURL: Hashable, Sendable {
     /// - Throws: ``DomainError/invalidURL(_:)``, with any password redacted from the text.
     public init(parsing text: String) throws(DomainError) {
         let trimmed = Self.trimmingWhitespace(text[...])
-        let fail = DomainError.invalidURL(Self.redactingPassword(String(trimmed)))
-        guard !trimmed.isEmpty else { throw fail }
+        // Built only on failure: redacting costs more than a successful parse.
+        func fail() -> DomainError { .invalidURL(Self.redactingPassword(String(trimmed))) }
+        guard !trimmed.isEmpty else { throw fail() }
 
         var rest = trimmed
         var scheme: String?
@@ -62,7 +63,7 @@ public struct ServiceURL: Hashable, Sendable {
             let userInfo = hostAndPort[..<at]
             let name = userInfo.utf8.firstIndex(of: Self.colon).map { userInfo[..<$0] } ?? userInfo
             guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else {
-                throw fail
+                throw fail()
             }
             user = name.isEmpty ? nil : Self.percentDecoded(name)
             hostAndPort = hostAndPort[hostAndPort.utf8.index(after: at)...]
@@ -71,19 +72,19 @@ public struct ServiceURL: Hashable, Sendable {
         var hostText = hostAndPort
         var portText: Substring = ""
         if hostAndPort.utf8.first == UInt8(ascii: "[") {
-            guard let close = hostAndPort.utf8.firstIndex(of: UInt8(ascii: "]")) else { throw fail }
+            guard let close = hostAndPort.utf8.firstIndex(of: UInt8(ascii: "]")) else { throw fail() }
             let afterClose = hostAndPort.utf8.index(after: close)
             hostText = hostAndPort[..<afterClose]
             let after = hostAndPort[afterClose...]
             if !after.isEmpty {
-                guard after.utf8.first == Self.colon else { throw fail }
+                guard after.utf8.first == Self.colon else { throw fail() }
                 portText = after[after.utf8.index(after: after.startIndex)...]
             }
         } else if let colon = hostAndPort.utf8.firstIndex(of: Self.colon) {
             let afterColon = hostAndPort.utf8.index(after: colon)
             if hostAndPort[afterColon...].utf8.contains(Self.colon) {
                 // Several colons: only a bare IPv6 address without port makes sense.
-                guard scheme == nil else { throw fail }
+                guard scheme == nil else { throw fail() }
             } else {
                 hostText = hostAndPort[..<colon]
                 portText = hostAndPort[afterColon...]
@@ -91,10 +92,10 @@ public struct ServiceURL: Hashable, Sendable {
         }
 
         let host: Host
-        do { host = try Host(parsing: String(hostText)) } catch { throw fail }
+        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
         var port: Int?
         if !portText.isEmpty {
-            guard let value = Self.port(portText) else { throw fail }
+            guard let value = Self.port(portText) else { throw fail() }
             port = value
         }
         if let scheme, let explicit = port, Self.defaultPorts[scheme] == explicit { port = nil }

@@ -65,6 +65,16 @@ import Testing
         #expect(try registrableDomain(of: Host(parsing: "bücher.de")) == "xn--bcher-kva.de")
     }
 
+    @Test(.enabled(if: sharedIsSystemList, "needs Debian's publicsuffix package and no SESAME_PUBLIC_SUFFIX_LIST"))
+    func sharedIsOneListAcrossConcurrentCallers() async throws {
+        let lists = try await withThrowingTaskGroup(of: PublicSuffixList.self) { group in
+            for _ in 0..<32 { group.addTask { try PublicSuffixList.shared() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(lists.count == 32)
+        #expect(lists.allSatisfy { $0 === lists[0] })
+    }
+
     static func temporaryFile(contents: String) throws -> String {
         let path = NSTemporaryDirectory() + "sesame-psl-\(UUID().uuidString).dat"
         try contents.write(toFile: path, atomically: true, encoding: .utf8)

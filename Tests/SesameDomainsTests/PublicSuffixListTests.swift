@@ -4,17 +4,14 @@ import Testing
 
 /// The rules of the format, on the small list in Fixtures/public_suffix_list.dat.
 @Suite struct PublicSuffixListTests {
-    static let fixturePath: String = {
-        guard let path = Bundle.module.path(forResource: "public_suffix_list", ofType: "dat", inDirectory: "Fixtures") else {
-            fatalError("Fixtures/public_suffix_list.dat is missing from the test bundle")
-        }
-        return path
-    }()
-
+    let fixturePath: String
     let list: PublicSuffixList
 
     init() throws {
-        list = try PublicSuffixList.load(contentsOf: Self.fixturePath)
+        fixturePath = try #require(
+            Bundle.module.path(forResource: "public_suffix_list", ofType: "dat", inDirectory: "Fixtures"),
+            "Fixtures/public_suffix_list.dat is missing from the test bundle")
+        list = try PublicSuffixList.load(contentsOf: fixturePath)
     }
 
     // (host, public suffix, registrable domain); the cases follow publicsuffix.org's test list.
@@ -152,7 +149,7 @@ import Testing
     }
 
     @Test func fingerprintOfTheFixtureIsStable() throws {
-        let again = try PublicSuffixList.load(contentsOf: Self.fixturePath)
+        let again = try PublicSuffixList.load(contentsOf: fixturePath)
         #expect(again.fingerprint == list.fingerprint)
     }
 }

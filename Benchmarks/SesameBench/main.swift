@@ -1,1 +1,15 @@
-print("bench")
+import Foundation
+
+
+
+// Release-built benchmark runner. `Benchmarks/run.sh` builds and runs it; see docs/benchmarks.md.
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let suites = arguments.filter { !$0.hasPrefix("--") }
+let folder = FileManager.default.temporaryDirectory.path + "/sesame-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+if suites.isEmpty || suites.contains("vault") {
+    try VaultBenchmark.run(folder: folder, quick: quick)
+}

@@ -5,7 +5,7 @@ import Foundation
 /// The fields follow what KeePass keeps (title, user name, password, URLs, notes, custom fields, history, times,
 /// tags) so that an interchange round trip loses nothing. Fields a newer Sesame adds (one-time codes, passkeys)
 /// survive in `extensions` when this version edits the item.
-public struct Item: Sendable, Equatable {
+public struct Item: Sendable, Equatable, Codable {
     public var id: UUID
     public var title: String
     public var username: String

@@ -262,9 +262,6 @@ public final class Vault {
             if error.isReadOnly { return .readOnly(path: path) }
             if error.isFull { return .diskFull(path: path) }
             if error.isBusy { return .busy(path: path) }
-            if error.primaryCode == SQLITE_IOERR, errno == EFBIG || errno == ENOSPC || errno == EDQUOT {
-                return .diskFull(path: path)
-            }
             return .storage(path: path, detail: error.message)
         default:
             return .storage(path: path, detail: String(describing: error))

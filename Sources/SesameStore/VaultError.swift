@@ -49,7 +49,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnly(let path):
             "The vault \(path) is read-only; nothing was changed."
         case .diskFull(let path):
-            "The disk holding \(path) is full; nothing was changed."
+            "The vault \(path) could not grow (the disk is full, or a quota or file size limit was reached); nothing was changed."
         case .busy(let path):
             "The vault \(path) stayed busy in another process for too long; nothing was changed, try again."
         case .storage(let path, let detail):

@@ -34,7 +34,7 @@ final class Database {
     }
 
     func error(_ status: Int32) -> DatabaseError {
-        DatabaseError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+        DatabaseError(code: status, message: String(cString: sqlite3_errmsg(handle)), systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that return no rows.

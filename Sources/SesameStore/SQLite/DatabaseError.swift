@@ -1,7 +1,11 @@
+import Foundation
+
 /// An SQLite failure: the primary result code and SQLite's message. Never carries bound values.
 struct DatabaseError: Error, CustomStringConvertible {
     let code: Int32
     let message: String
+    /// The operating system's errno behind an I/O failure (`sqlite3_system_errno`), to tell a full disk apart.
+    var systemErrno: Int32 = 0
 
     var primaryCode: Int32 { code & 0xff }
     var description: String { "SQLite error \(code): \(message)" }
@@ -9,5 +13,10 @@ struct DatabaseError: Error, CustomStringConvertible {
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM || primaryCode == SQLITE_CANTOPEN }
-    var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// SQLite reports ENOSPC as SQLITE_FULL but EFBIG and EDQUOT as SQLITE_IOERR_WRITE (778), and by the time
+    /// `sqlite3_system_errno` is read errno may have moved on; a failed write is a full disk in practice.
+    var isFull: Bool {
+        primaryCode == SQLITE_FULL || code == 778
+            || (primaryCode == SQLITE_IOERR && [ENOSPC, EFBIG, EDQUOT].contains(systemErrno))
+    }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import SesameCrypto
+import SesameStore
+
+/// Answers `VaultRequest`s from an unlocked `Vault` in this process: what the CLI uses without an agent, and
+/// what the agent runs behind its socket.
+public final class LocalVaultService: VaultService {
+    public let vault: Vault
+    private let now: () -> Date
+
+    public init(vault: Vault, now: @escaping () -> Date = Date.init) {
+        self.vault = vault
+        self.now = now
+    }
+
+    public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
+        do {
+            return try handle(request)
+        } catch {
+            throw ServiceFailure(error)
+        }
+    }
+
+    private func handle(_ request: VaultRequest) throws -> VaultResponse {
+        switch request {
+        case .status:
+            let kdf = try vault.kdfParameters()
+            return .status(VaultStatus(
+                path: vault.path, items: try vault.count(in: .active), trashed: try vault.count(in: .trashed),
+                kdfMemoryMiB: kdf.memoryMiB, kdfPasses: Int(kdf.passes)))
+
+        case .list(let state):
+            let scan = try vault.allItems(in: [state])
+            let items = scan.items.sorted { ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString) }
+            return .summaries(items.map(ItemSummary.init), damaged: scan.damaged.map(\.description))
+
+        case .resolve(let reference, let states):
+            return .item(try vault.resolve(reference, in: states))
+
+        case .add(var item):
+            try Self.validate(item)
+            let date = now()
+            item.created = date
+            item.modified = date
+            try vault.add(item)
+            return .item(item)
+
+        case .update(let id, let change):
+            let item = try vault.updateItem(withID: id, now: now()) { item in
+                try change.apply(to: &item)
+                try Self.validate(item)
+            }
+            return .item(item)
+
+        case .delete(let id):
+            try vault.delete(id: id)
+            return .done
+
+        case .setState(let id, let state):
+            guard state != .deleted else { try vault.delete(id: id); return .done }
+            try vault.setState(state, ofItemWithID: id)
+            return .done
+
+        case .changeMasterPassword(let current, let new, let memory, let passes):
+            // Re-verify on a second handle, so a session that is already unlocked still proves knowledge of the
+            // password before it can be replaced.
+            let check = try Vault(path: vault.path)
+            try check.unlock(password: SecureBytes(utf8: current))
+            check.lock()
+            guard !new.isEmpty else { throw ServiceFailure(.invalidInput, "The new master password is empty.") }
+            var kdf: KDFParameters?
+            if memory != nil || passes != nil {
+                let existing = try vault.kdfParameters()
+                kdf = try KDFParameters.generate(
+                    memoryMiB: memory ?? existing.memoryMiB, passes: passes ?? Int(existing.passes))
+            }
+            try vault.changeMasterPassword(to: SecureBytes(utf8: new), kdf: kdf)
+            return .done
+        }
+    }
+
+    /// Rules every stored item keeps, whoever sends it.
+    static func validate(_ item: Item) throws {
+        guard !item.title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ServiceFailure(.invalidInput, "An item needs a title.")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// SesameAutoFill: see docs/design.md.

@@ -1,0 +1,55 @@
+import Foundation
+import SesameStore
+
+/// Something that answers `VaultRequest`s: the vault in this process, or the agent that holds it unlocked.
+public protocol VaultService: AnyObject {
+    /// Performs one request. Throws `ServiceFailure` only.
+    func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse
+}
+
+// MARK: - Typed calls
+
+extension VaultService {
+    public func status() throws(ServiceFailure) -> VaultStatus {
+        guard case .status(let status) = try perform(.status) else { throw Self.unexpected }
+        return status
+    }
+
+    public func list(_ state: ItemState = .active) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
+        guard case .summaries(let items, let damaged) = try perform(.list(state)) else { throw Self.unexpected }
+        return (items, damaged)
+    }
+
+    public func resolve(_ reference: String, in states: Set<ItemState> = [.active]) throws(ServiceFailure) -> Item {
+        guard case .item(let item) = try perform(.resolve(reference, states: states)) else { throw Self.unexpected }
+        return item
+    }
+
+    @discardableResult
+    public func add(_ item: Item) throws(ServiceFailure) -> Item {
+        guard case .item(let item) = try perform(.add(item)) else { throw Self.unexpected }
+        return item
+    }
+
+    @discardableResult
+    public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> Item {
+        guard case .item(let item) = try perform(.update(id, change)) else { throw Self.unexpected }
+        return item
+    }
+
+    public func delete(_ id: UUID) throws(ServiceFailure) {
+        _ = try perform(.delete(id))
+    }
+
+    public func setState(_ state: ItemState, of id: UUID) throws(ServiceFailure) {
+        _ = try perform(.setState(id, state))
+    }
+
+    public func changeMasterPassword(current: String, new: String, kdfMemoryMiB: Int?, kdfPasses: Int?)
+        throws(ServiceFailure)
+    {
+        _ = try perform(.changeMasterPassword(current: current, new: new, kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses))
+    }
+
+    static var unexpected: ServiceFailure { ServiceFailure(.protocolError, "The vault service gave an unexpected answer.") }
+}

@@ -94,4 +94,11 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(result.standardError == "")
     }
+
+    @Test func bufferedOutputIsCompleteAtExit() throws {
+        let result = try run(.exitAfterOutput)
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput == "before\n{\n  \"url\" : \"https://example.com/login\"\n}\n")
+        #expect(result.standardError == "Warning: something\n")
+    }
 }

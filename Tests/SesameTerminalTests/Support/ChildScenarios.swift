@@ -20,6 +20,7 @@ enum ChildScenarios: String {
     case exitVersion
     case exitCLIError
     case exitSilently
+    case exitAfterOutput
 
     static let resultDescriptor: Int32 = 3
 
@@ -54,6 +55,13 @@ enum ChildScenarios: String {
         case .exitSilently:
             takeOverStandardStreams()
             exit(with: ExitStatus.failure)
+        case .exitAfterOutput:
+            takeOverStandardStreams()
+            // Buffered standard output must come out complete and in order when the process exits.
+            print("before")
+            try? printJSON(["url": "https://example.com/login"])
+            Terminal.writeToStandardError("Warning: something\n")
+            exit(.success)
         }
         Issue.record("Scenario \(self) returned")
         exit(99)

@@ -50,5 +50,6 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto"]),
     ]
 )

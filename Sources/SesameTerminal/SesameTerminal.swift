@@ -1,1 +1,0 @@
-// SesameTerminal: see docs/design.md.

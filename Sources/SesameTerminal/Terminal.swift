@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+
+/// Facts about the standard streams, and the one way this module writes to standard error.
+///
+/// Human output (tables, colour, progress) adapts to a terminal; piped output stays plain and complete, so scripts
+/// get the same bytes whatever the window size.
+public enum Terminal {
+    /// Whether standard input is a terminal.
+    public static var isStandardInputATerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Whether standard output is a terminal (and not a pipe or file).
+    public static var isStandardOutputATerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether standard error is a terminal.
+    public static var isStandardErrorATerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Whether to colour standard output: see ``shouldUseColor(isTerminal:environment:)``.
+    public static var useColor: Bool {
+        shouldUseColor(isTerminal: isStandardOutputATerminal, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether to colour standard error: see ``shouldUseColor(isTerminal:environment:)``.
+    public static var useColorOnStandardError: Bool {
+        shouldUseColor(isTerminal: isStandardErrorATerminal, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The colour rule: only on a terminal, never when `NO_COLOR` is set to a non-empty value (no-color.org),
+    /// never when `TERM` is `dumb` or unset.
+    public static func shouldUseColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
+    }
+
+    /// The width of the terminal on standard output in columns, or `nil` when standard output is not a terminal
+    /// or its size is unknown. Output sized to this is for people only.
+    public static var standardOutputWidth: Int? {
+        columns(of: STDOUT_FILENO)
+    }
+
+    /// The width of the terminal on standard error in columns, or `nil`.
+    public static var standardErrorWidth: Int? {
+        columns(of: STDERR_FILENO)
+    }
+
+    /// Writes `text` to standard error as is (add the newline yourself), unbuffered, with `write(2)`.
+    ///
+    /// `fputs(…, stderr)` does not compile in Swift 6 mode; `print` goes to standard output.
+    public static func writeToStandardError(_ text: String) {
+        FileDescriptorIO.writeAll(STDERR_FILENO, text)
+    }
+
+    private static func columns(of fd: Int32) -> Int? {
+        guard isatty(fd) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

@@ -1,1 +1,11 @@
-print("sesame")
+import Glibc
+import SesameTerminal
+
+// Every file Sesame creates is private to its user, including SQLite's -wal and -shm.
+umask(0o077)
+// A file-size limit should surface as "disk full", not kill the process in the middle of a write.
+signal(SIGXFSZ, SIG_IGN)
+// A closed stdout (`sesame list | head`) should end quietly, not with a crash report.
+signal(SIGPIPE, SIG_IGN)
+
+exit(SesameCLI.run(Array(CommandLine.arguments.dropFirst())))

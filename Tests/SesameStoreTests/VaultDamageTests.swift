@@ -80,7 +80,7 @@ import SesameCrypto
             .write(to: URL(fileURLWithPath: text))
         #expect(throws: VaultError.notAVault(path: text)) { try Vault(path: text) }
         let empty = folder.file("empty")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: VaultError.notAVault(path: empty)) { try Vault(path: empty) }
         #expect(throws: VaultError.fileNotFound(path: folder.file("missing"))) { try Vault(path: folder.file("missing")) }
     }

@@ -1,0 +1,64 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+import SesameTerminal
+
+/// `sesame edit`: changes fields of one login. A changed password moves the old one into the history.
+enum EditCommand: Command {
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change a login's fields or password.",
+        discussion: "Only the fields given change. With --password the new password is asked for without echo (or read from standard input with --password-stdin, after the master password); the old one is kept in the item's history.",
+        arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
+        options: [
+            .value("title", valueName: "title", help: "A new title."),
+            ItemOptions.username,
+            .repeatable("url", valueName: "url", help: "Replace all URLs with these (repeatable)."),
+            .repeatable("add-url", valueName: "url", help: "Add a URL (repeatable)."),
+            .repeatable("remove-url", valueName: "url", help: "Remove a URL (repeatable)."),
+            ItemOptions.notes, ItemOptions.match, ItemOptions.field, ItemOptions.protectedField,
+            .repeatable("remove-field", valueName: "name", help: "Remove a custom field (repeatable)."),
+            .flag("password", short: "p", help: "Set a new password (asked for without echo)."),
+            .flag("generate", short: "g", help: "Set a new, randomly generated password."),
+        ] + GenerateCommand.generatorOptions + [
+            .flag("reveal", help: "Also print the new password."),
+            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if arguments.flag("password") && arguments.flag("generate") {
+            throw arguments.usageError("Use either --password or --generate")
+        }
+        var change = ItemChange()
+        change.title = arguments.value("title")
+        change.username = arguments.value("username")
+        let urls = try arguments.values("url").map { try ItemOptions.url($0, arguments) }
+        if !urls.isEmpty { change.urls = urls }
+        change.addURLs = try arguments.values("add-url").map { try ItemOptions.url($0, arguments) }
+        change.removeURLs = arguments.values("remove-url")
+        change.notes = arguments.value("notes")
+        change.matchMode = try ItemOptions.matchMode(arguments)
+        change.setFields = try ItemOptions.fields(arguments)
+        change.removeFields = arguments.values("remove-field")
+        let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments) : nil
+        guard !change.isEmpty || arguments.flag("password") || generator != nil else {
+            throw arguments.usageError("Nothing to change; give at least one option")
+        }
+
+        let service = try context.openService()
+        let item = try service.resolve(arguments.argument("item") ?? "")
+        if let generator {
+            change.password = try generator.generate()
+        } else if arguments.flag("password") {
+            change.password = try context.secrets.read(.itemPassword(title: item.title)).utf8String()
+        }
+        let updated = try service.update(item.id, change)
+        let reveal = arguments.flag("reveal")
+        if context.wantsJSON {
+            try context.printJSON(ItemJSON(updated, reveal: reveal))
+        } else {
+            print("Updated '\(updated.title)' (\(updated.id.uuidString.lowercased())).")
+            if reveal && change.password != nil { print("Password: \(updated.password)") }
+        }
+    }
+}

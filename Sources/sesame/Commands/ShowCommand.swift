@@ -1,0 +1,26 @@
+import SesameAutoFill
+import SesameStore
+import SesameTerminal
+
+/// `sesame show`: one login in full; the password only on request.
+enum ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show one login; its password only with --reveal.",
+        arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
+        options: [
+            .flag("reveal", short: "r", help: "Show the password, protected fields and password history."),
+            CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let service = try context.openService()
+        let item = try service.resolve(arguments.argument("item") ?? "")
+        let reveal = arguments.flag("reveal")
+        if context.wantsJSON {
+            try context.printJSON(ItemJSON(item, reveal: reveal))
+        } else {
+            print(ItemText.render(item, reveal: reveal, style: .standardOutput), terminator: "")
+        }
+    }
+}

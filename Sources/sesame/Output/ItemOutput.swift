@@ -1,0 +1,112 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+import SesameTerminal
+
+/// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed.
+struct ItemJSON: Encodable {
+    struct URLJSON: Encodable {
+        var url: String
+        var match: String
+    }
+    struct FieldJSON: Encodable {
+        var name: String
+        var value: String?
+        var protected: Bool
+    }
+    struct HistoryJSON: Encodable {
+        var password: String
+        var replaced: Date
+    }
+
+    var id: String
+    var title: String
+    var username: String
+    var password: String?
+    var urls: [URLJSON]
+    var notes: String
+    var fields: [FieldJSON]
+    var tags: [String]
+    var match: String
+    var created: Date
+    var modified: Date
+    var expires: Date?
+    var passwordHistory: [HistoryJSON]?
+
+    init(_ item: Item, reveal: Bool) {
+        id = item.id.uuidString.lowercased()
+        title = item.title
+        username = item.username
+        password = reveal ? item.password : nil
+        urls = item.urls.map { URLJSON(url: $0.url, match: item.matchMode(for: $0).rawValue) }
+        notes = item.notes
+        fields = item.fields.map { FieldJSON(name: $0.name, value: !$0.isProtected || reveal ? $0.value : nil, protected: $0.isProtected) }
+        tags = item.tags
+        match = item.matchMode.rawValue
+        created = item.created
+        modified = item.modified
+        expires = item.expires
+        passwordHistory = reveal ? item.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) } : nil
+    }
+}
+
+/// The stable JSON shape of one `sesame list` row.
+struct SummaryJSON: Encodable {
+    var id: String
+    var title: String
+    var username: String
+    var urls: [String]
+    var tags: [String]
+    var created: Date
+    var modified: Date
+
+    init(_ summary: ItemSummary) {
+        id = summary.id.uuidString.lowercased()
+        title = summary.title
+        username = summary.username
+        urls = summary.urls
+        tags = summary.tags
+        created = summary.created
+        modified = summary.modified
+    }
+}
+
+enum ItemText {
+    /// A person-readable view of one item; the password and protected fields only when revealed.
+    static func render(_ item: Item, reveal: Bool, style: TextStyle) -> String {
+        var rows: [(String, String)] = [("Title", item.title), ("Username", item.username)]
+        rows.append(("Password", reveal ? item.password : (item.password.isEmpty ? "" : "******** (use --reveal to show)")))
+        for (index, url) in item.urls.enumerated() {
+            let mode = item.matchMode(for: url)
+            rows.append((index == 0 ? "URLs" : "", url.url + (mode == .domain ? "" : " (match: \(mode.rawValue))")))
+        }
+        for field in item.fields {
+            rows.append((field.name, field.isProtected && !reveal ? "******** (protected)" : field.value))
+        }
+        if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
+        if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }
+        if let expires = item.expires { rows.append(("Expires", format(expires))) }
+        rows.append(("Modified", format(item.modified)))
+        rows.append(("Created", format(item.created)))
+        if reveal {
+            for entry in item.passwordHistory.reversed() {
+                rows.append(("Old password", "\(entry.password) (until \(format(entry.replaced)))"))
+            }
+        } else if !item.passwordHistory.isEmpty {
+            rows.append(("History", "\(item.passwordHistory.count) earlier password(s) (use --reveal to show)"))
+        }
+        rows.append(("ID", item.id.uuidString.lowercased()))
+        let width = rows.map(\.0.count).max() ?? 0
+        var text = rows.map { label, value in
+            let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : style.bold(label + ":")
+                + String(repeating: " ", count: width - label.count)
+            return "\(padded) \(value)"
+        }.joined(separator: "\n")
+        if !item.notes.isEmpty { text += "\n\n" + item.notes }
+        return text + "\n"
+    }
+
+    static func format(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

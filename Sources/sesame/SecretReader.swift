@@ -1,0 +1,54 @@
+import SesameCrypto
+import SesameTerminal
+
+/// Gets the secrets a command needs, never from argv or the environment: from the terminal without echo, or,
+/// with `--password-stdin`, one line of standard input per secret in the order the command asks for them.
+final class SecretReader {
+    enum Purpose {
+        case masterPassword
+        case newMasterPassword
+        case itemPassword(title: String)
+
+        var prompt: String {
+            switch self {
+            case .masterPassword: "Master password: "
+            case .newMasterPassword: "New master password: "
+            case .itemPassword(let title): "Password for '\(title)': "
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .masterPassword: "the master password"
+            case .newMasterPassword: "the new master password"
+            case .itemPassword: "the item's password"
+            }
+        }
+
+        /// New secrets are typed twice on a terminal, so a typo does not lock anyone out.
+        var needsConfirmation: Bool {
+            switch self {
+            case .masterPassword: false
+            case .newMasterPassword, .itemPassword: true
+            }
+        }
+    }
+
+    let fromStandardInput: Bool
+    private lazy var standardInput = StdinSecrets()
+
+    init(fromStandardInput: Bool) {
+        self.fromStandardInput = fromStandardInput
+    }
+
+    func read(_ purpose: Purpose, confirmNew: Bool = true) throws -> SecureBytes {
+        if fromStandardInput {
+            return try standardInput.next(expecting: purpose.description)
+        }
+        if purpose.needsConfirmation && confirmNew {
+            return try SecretPrompt.readConfirmed(
+                prompt: purpose.prompt, confirmPrompt: "Repeat to confirm: ", secretName: purpose.description)
+        }
+        return try SecretPrompt.read(prompt: purpose.prompt, secretName: purpose.description)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Bad input and faults: a clear error, and nothing lost.
+@Suite struct FaultTests {
+    /// Kills `sesame passwd` with SIGKILL at random moments; the vault must always open with the old or the new
+    /// password, with every item intact.
+    @Test(.timeLimit(.minutes(5)))
+    func passwdKilledAtAnyMomentLeavesOldOrNewPassword() throws {
+        let cli = CLIHarness()
+        try cli.initVault(password: "pw-0")
+        for index in 0..<3 {
+            _ = try cli.run(["add", "item \(index)", "--password-stdin"], input: "pw-0\nsecret\n")
+        }
+        // Measure one full run, so kill moments spread over the whole command, writing phase included.
+        let start = Date()
+        let probe = try cli.run(["passwd", "--password-stdin"], input: "pw-0\npw-1\n")
+        #expect(probe.status == 0)
+        let duration = Date().timeIntervalSince(start)
+        var current = "pw-1"
+        var generation = 1
+        var sawOld = 0, sawNew = 0
+        for trial in 0..<60 {
+            let next = "pw-\(generation + 1)"
+            let process = cli.makeProcess(["passwd", "--password-stdin"])
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try input.fileHandleForWriting.write(contentsOf: Data("\(current)\n\(next)\n".utf8))
+            try input.fileHandleForWriting.close()
+            let delay = Double.random(in: 0...(duration * 1.2))
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let withCurrent = try cli.run(["list", "--json", "--password-stdin"], input: "\(current)\n")
+            if withCurrent.status == 0 {
+                sawOld += 1
+                #expect((try cli.json(withCurrent) as? [Any])?.count == 3, "trial \(trial)")
+                continue
+            }
+            #expect(withCurrent.status == 2, "trial \(trial): \(withCurrent.stderr)")
+            let withNext = try cli.run(["list", "--json", "--password-stdin"], input: "\(next)\n")
+            #expect(withNext.status == 0, "trial \(trial): neither password opens the vault: \(withNext.stderr)")
+            #expect((try? cli.json(withNext) as? [Any])?.count == 3, "trial \(trial)")
+            sawNew += 1
+            current = next
+            generation += 1
+        }
+        #expect(sawOld + sawNew == 60)
+    }
+
+    @Test func fullDiskIsAnErrorAndLosesNothing() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        _ = try cli.run(["add", "before", "--password-stdin"], input: "master-pw\npw\n")
+        let sesame = CLIHarness.executable("sesame")
+        // A file-size limit (in 512-byte blocks) stands in for a full disk: the -wal file cannot grow.
+        let bigNotes = String(repeating: "n", count: 100_000)
+        let result = try cli.run(["-c", "ulimit -f 64; exec \"\(sesame)\" add big --notes \"\(bigNotes)\" --password-stdin"],
+                                 input: "master-pw\npw\n", executable: "/bin/sh")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("full"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 0)
+        #expect((try cli.json(list) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["before"])
+    }
+
+    @Test func readOnlyVaultIsAnErrorAndLosesNothing() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        _ = try cli.run(["add", "before", "--password-stdin"], input: "master-pw\npw\n")
+        let folder = (cli.vault as NSString).deletingLastPathComponent
+        let sesame = CLIHarness.executable("sesame")
+        let result: CLIResult
+        if getuid() == 0 {
+            // root ignores file modes: hand the vault to nobody and run as nobody.
+            let nobody = "65534"
+            for path in [cli.home, cli.home + "/data", folder] { chown(path, 65534, 65534) }
+            for file in (try FileManager.default.contentsOfDirectory(atPath: folder)) {
+                chown(folder + "/" + file, 65534, 65534)
+                chmod(folder + "/" + file, 0o400)
+            }
+            chmod(folder, 0o500)
+            chmod(cli.home, 0o755)
+            chmod(cli.home + "/data", 0o755)
+            chmod((sesame as NSString).deletingLastPathComponent, 0o755)
+            result = try cli.run(["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", sesame, "add", "after", "--password-stdin"],
+                                 input: "master-pw\npw\n", executable: "/usr/bin/setpriv")
+        } else {
+            for file in (try FileManager.default.contentsOfDirectory(atPath: folder)) { chmod(folder + "/" + file, 0o400) }
+            chmod(folder, 0o500)
+            result = try cli.run(["add", "after", "--password-stdin"], input: "master-pw\npw\n")
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("read-only"), "\(result.stderr)")
+        chmod(folder, 0o700)
+        for file in (try FileManager.default.contentsOfDirectory(atPath: folder)) { chmod(folder + "/" + file, 0o600) }
+        let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect((try cli.json(list) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["before"])
+    }
+
+    @Test func damagedItemIsNamedAndOthersStillRead() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        for title in ["alpha", "beta", "gamma"] {
+            _ = try cli.run(["add", title, "--notes", String(repeating: title, count: 40), "--password-stdin"],
+                            input: "master-pw\npw-\(title)\n")
+        }
+        let shown = try cli.run(["show", "beta", "--json", "--password-stdin"], input: "master-pw\n")
+        let betaID = try #require((try cli.json(shown) as? [String: Any])?["id"] as? String)
+        // Flip one byte in the middle of beta's sealed payload, in the file itself.
+        try flipByteOfPayload(vault: cli.vault, itemID: betaID)
+        let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 1)
+        #expect(list.stderr.contains(betaID), "\(list.stderr)")
+        let titles = (try cli.json(list) as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        #expect(titles == ["alpha", "gamma"])
+        let alpha = try cli.run(["show", "alpha", "--reveal", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect((try cli.json(alpha) as? [String: Any])?["password"] as? String == "pw-alpha")
+    }
+}
+
+/// Finds the item's payload bytes in the raw file and flips one of them, as disk damage would.
+func flipByteOfPayload(vault: String, itemID: String) throws {
+    let hexID = itemID.replacingOccurrences(of: "-", with: "")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", """
+        import sqlite3, sys
+        path, hexid = sys.argv[1], sys.argv[2]
+        db = sqlite3.connect(path)
+        db.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+        payload = db.execute('SELECT payload FROM items WHERE hex(id) = ?', (hexid.upper(),)).fetchone()[0]
+        db.close()
+        data = bytearray(open(path, 'rb').read())
+        offset = data.find(payload)
+        assert offset >= 0, 'payload not found in file'
+        data[offset + len(payload) // 2] ^= 0x20
+        open(path, 'wb').write(data)
+        """, vault, hexID]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Installs the system packages, builds Sesame in release mode, installs it on PATH and runs a short demo.
+# Run as root on Debian 12.
+set -eu
+cd "$(dirname "$0")/.."
+
+echo "==> Installing system packages"
+apt-get update -qq
+# shellcheck disable=SC2046
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/packages.txt) >/dev/null
+
+echo "==> Building (release, static Swift runtime so the tools start fast and run anywhere)"
+swift build -c release --static-swift-stdlib --product sesame
+swift build -c release --static-swift-stdlib --product git-credential-sesame
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+
+echo "==> Installing into /usr/local/bin"
+install -m 0755 "$bin/sesame" /usr/local/bin/sesame
+install -m 0755 "$bin/git-credential-sesame" /usr/local/bin/git-credential-sesame
+
+echo "==> Demo (in a throwaway vault)"
+sh scripts/demo.sh

@@ -76,7 +76,46 @@ public final class LocalVaultService: VaultService {
             }
             try vault.changeMasterPassword(to: SecureBytes(utf8: new), kdf: kdf)
             return .done
+
+        case .match(let identifiers):
+            return .matches(try matches(for: identifiers))
+
+        case .fill(let identifiers, let username):
+            let candidates = try matches(for: identifiers).filter { username == nil || $0.username == username }
+            guard let best = candidates.first else {
+                let what = identifiers.map(\.identifier).joined(separator: ", ")
+                throw ServiceFailure(.noMatch, username.map { "No login for user '\($0)' matches \(what)." }
+                                     ?? "No login matches \(what).")
+            }
+            return .credential(try credential(for: best.id))
+
+        case .credential(let id):
+            return .credential(try credential(for: id))
         }
+    }
+
+    /// The list request: candidates from the keyed domain index only, then ranked.
+    func matches(for identifiers: [ServiceIdentifier]) throws -> [CredentialMatch] {
+        let matcher = CredentialMatcher()
+        let scan = identifiers.isEmpty
+            ? try vault.allItems() : try vault.items(withDomains: matcher.candidateDomains(for: identifiers))
+        let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
+        if identifiers.isEmpty {
+            // No form to match: every login, most recently used first.
+            return scan.items.map {
+                CredentialMatch(id: $0.id, title: $0.title, username: $0.username, url: $0.urls.first?.url ?? "",
+                                match: .domain, lastUsed: usage[$0.id]?.lastUsed)
+            }.sorted(by: CredentialMatcher.ranksBefore)
+        }
+        return try matcher.rank(scan.items, for: identifiers, usage: usage)
+    }
+
+    /// Hands over an item's credential and records the use, which ranks it first next time.
+    func credential(for id: UUID) throws -> Credential {
+        let item = try vault.item(withID: id)
+        guard item.state == .active else { throw VaultError.itemNotFound(id) }
+        try vault.recordUse(ofItemWithID: id, at: now())
+        return Credential(id: id, username: item.item.username, password: item.item.password, expires: item.item.expires)
     }
 
     /// Rules every stored item keeps, whoever sends it.

@@ -13,6 +13,12 @@ public enum VaultRequest: Codable, Sendable {
     case setState(UUID, ItemState)
     /// Both passwords are checked and used by whoever holds the vault: the agent re-verifies the current one.
     case changeMasterPassword(current: String, new: String, kdfMemoryMiB: Int?, kdfPasses: Int?)
+    /// The list request: ranked matches for a form's service identifiers, most specific first.
+    case match([ServiceIdentifier])
+    /// The best match's credential (or the named user's), recording its use.
+    case fill([ServiceIdentifier], username: String?)
+    /// The credential behind a record identifier the system handed back, recording its use.
+    case credential(UUID)
 }
 
 extension VaultRequest: CustomStringConvertible {
@@ -27,6 +33,9 @@ extension VaultRequest: CustomStringConvertible {
         case .delete: "delete"
         case .setState: "setState"
         case .changeMasterPassword: "changeMasterPassword"
+        case .match: "match"
+        case .fill: "fill"
+        case .credential: "credential"
         }
     }
 }
@@ -37,6 +46,8 @@ public enum VaultResponse: Codable, Sendable {
     case status(VaultStatus)
     case summaries([ItemSummary], damaged: [String])
     case item(Item)
+    case matches([CredentialMatch])
+    case credential(Credential)
 }
 
 /// What `sesame status` and `sesame list` report about the vault itself.

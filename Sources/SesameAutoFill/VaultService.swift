@@ -51,5 +51,22 @@ extension VaultService {
         _ = try perform(.changeMasterPassword(current: current, new: new, kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses))
     }
 
+    public func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch] {
+        guard case .matches(let matches) = try perform(.match(identifiers)) else { throw Self.unexpected }
+        return matches
+    }
+
+    public func fill(_ identifiers: [ServiceIdentifier], username: String? = nil) throws(ServiceFailure) -> Credential {
+        guard case .credential(let credential) = try perform(.fill(identifiers, username: username)) else {
+            throw Self.unexpected
+        }
+        return credential
+    }
+
+    public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
+        guard case .credential(let credential) = try perform(.credential(id)) else { throw Self.unexpected }
+        return credential
+    }
+
     static var unexpected: ServiceFailure { ServiceFailure(.protocolError, "The vault service gave an unexpected answer.") }
 }

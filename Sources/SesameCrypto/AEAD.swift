@@ -56,14 +56,15 @@ public enum AEAD {
         return plaintext.withUnsafeBytes { Array($0) }
     }
 
-    /// Like `open`, into secure memory: for keys and other secrets that must stay out of ordinary heap memory.
+    /// Like `open`, into memory that is zeroed when released (and locked, unless `lockedInMemory` is false): for keys
+    /// and other secrets that must not linger in ordinary heap memory.
     public static func openSecure<C: Collection>(
-        _ box: C, using key: SymmetricKey, authenticating associatedData: [UInt8]
+        _ box: C, using key: SymmetricKey, authenticating associatedData: [UInt8], lockedInMemory: Bool = true
     ) throws(CryptoError) -> SecureBytes where C.Element == UInt8 {
         Sodium.ensureInitialized()
         let sealed = Array(box)
         guard sealed.count >= overhead else { throw .truncatedBox }
-        let plaintext = SecureBytes(count: sealed.count - overhead)
+        let plaintext = SecureBytes(count: sealed.count - overhead, lockedInMemory: lockedInMemory)
         var dummy: UInt8 = 0
         let status = plaintext.withUnsafeMutableBytes { out in
             sealed.withUnsafeBufferPointer { sealed in

@@ -13,12 +13,16 @@ public final class SecureBytes: @unchecked Sendable {
     public let count: Int
 
     /// Zero-filled secure storage of `count` bytes.
-    public init(count: Int) {
+    ///
+    /// - Parameter lockedInMemory: false for short-lived buffers read in bulk (decrypted items): `sodium_malloc`
+    ///   costs several system calls per allocation, which dominated decrypting a large vault. Such buffers are still
+    ///   zeroed when released.
+    public init(count: Int, lockedInMemory: Bool = true) {
         Sodium.ensureInitialized()
         precondition(count >= 0)
         self.count = count
         let size = max(count, 1)
-        if let pointer = sodium_malloc(size) {
+        if lockedInMemory, let pointer = sodium_malloc(size) {
             storage = pointer
             isSodiumAllocated = true
         } else {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The fields follow what KeePass keeps (title, user name, password, URLs, notes, custom fields, history, times,
 /// tags) so that an interchange round trip loses nothing. Fields a newer Sesame adds (one-time codes, passkeys)
-/// survive in `extensions` when this version edits the item.
+/// survive in `unknownFields` when this version edits the item.
 public struct Item: Sendable, Equatable, Codable {
     public var id: UUID
     public var title: String
@@ -22,14 +22,14 @@ public struct Item: Sendable, Equatable, Codable {
     public var expires: Date?
     /// Earlier passwords, oldest first.
     public var passwordHistory: [PasswordHistoryEntry]
-    /// Payload fields this version does not know, kept verbatim.
-    public var extensions: [String: JSONValue]
+    /// Payload fields this version does not know, by tag, kept verbatim and written back on edit.
+    public var unknownFields: [UInt64: [[UInt8]]]
 
     public init(
         id: UUID = UUID(), title: String, username: String = "", password: String = "", urls: [ItemURL] = [],
         notes: String = "", fields: [CustomField] = [], tags: [String] = [], matchMode: MatchMode = .domain,
         created: Date = Date(), modified: Date? = nil, expires: Date? = nil,
-        passwordHistory: [PasswordHistoryEntry] = [], extensions: [String: JSONValue] = [:]
+        passwordHistory: [PasswordHistoryEntry] = [], unknownFields: [UInt64: [[UInt8]]] = [:]
     ) {
         self.id = id
         self.title = title
@@ -44,7 +44,7 @@ public struct Item: Sendable, Equatable, Codable {
         self.modified = modified ?? created
         self.expires = expires
         self.passwordHistory = passwordHistory
-        self.extensions = extensions
+        self.unknownFields = unknownFields
     }
 
     /// The match mode that applies to one of the item's URLs.

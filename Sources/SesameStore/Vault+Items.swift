@@ -215,7 +215,7 @@ extension Vault {
 
     /// Layout: format byte ‖ AEAD box.
     func seal(_ item: Item, keys: Keys) throws -> [UInt8] {
-        var plaintext = try ItemPayload.encode(item)
+        var plaintext = ItemPayload.encode(item)
         defer { zeroize(&plaintext) }
         let format = ItemPayload.currentFormat
         return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: Self.itemAssociatedData(item.id, format: format))
@@ -229,7 +229,8 @@ extension Vault {
         let plaintext: SecureBytes
         do {
             plaintext = try AEAD.openSecure(
-                payload.dropFirst(), using: keys.items, authenticating: Self.itemAssociatedData(id, format: format))
+                payload.dropFirst(), using: keys.items, authenticating: Self.itemAssociatedData(id, format: format),
+                lockedInMemory: false)
         } catch {
             throw VaultError.itemDamaged(id)
         }

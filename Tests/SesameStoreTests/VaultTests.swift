@@ -150,10 +150,10 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
         let folder = TemporaryFolder()
         let vault = try makeVault(in: folder)
         var item = Item(title: "Future")
-        item.extensions["passkeys"] = .array([.object(["rp": .string("example.com")])])
+        item.unknownFields[99] = [[1, 2, 3], [4]]
         try vault.add(item)
         let edited = try vault.updateItem(withID: item.id) { $0.notes = "edited" }
-        #expect(edited.extensions == item.extensions)
-        #expect(try vault.item(withID: item.id).item.extensions == item.extensions)
+        #expect(edited.unknownFields == item.unknownFields)
+        #expect(try vault.item(withID: item.id).item.unknownFields == item.unknownFields)
     }
 }

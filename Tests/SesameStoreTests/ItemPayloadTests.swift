@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import SesameStore
+
+@Suite struct ItemPayloadTests {
+    func roundTrip(_ item: Item) throws -> Item {
+        let bytes = ItemPayload.encode(item)
+        return try bytes.withUnsafeBytes { try ItemPayload.decode($0, id: item.id) }
+    }
+
+    @Test func everyFieldRoundTripsExactly() throws {
+        let item = Item(
+            title: "Bücher 📚", username: "ünïcode@example.org", password: "p\u{0}ss\nword",
+            urls: [ItemURL("https://a.example/x"), ItemURL("b.example:8443", match: .exact)],
+            notes: String(repeating: "long note ", count: 200),
+            fields: [CustomField(name: "PIN", value: "1234", isProtected: true), CustomField(name: "empty", value: "")],
+            tags: ["work", ""], matchMode: .host,
+            created: Date(timeIntervalSinceReferenceDate: 123.456789),
+            modified: Date(timeIntervalSinceReferenceDate: 987_654_321.000_001),
+            expires: Date(timeIntervalSince1970: 2_000_000_000),
+            passwordHistory: [PasswordHistoryEntry(password: "old", replaced: Date(timeIntervalSinceReferenceDate: 5))],
+            unknownFields: [200: [[9, 9]], 7_000_000: [[]]])
+        #expect(try roundTrip(item) == item)
+    }
+
+    @Test func minimalItemRoundTrips() throws {
+        let item = Item(title: "x", created: Date(timeIntervalSinceReferenceDate: 1))
+        #expect(try roundTrip(item) == item)
+    }
+
+    @Test func unknownMatchModeNeverWidensMatching() throws {
+        var writer = PayloadWriter()
+        writer.string(ItemPayload.Tag.title.rawValue, "t")
+        writer.string(ItemPayload.Tag.match.rawValue, "fuzzy-future-mode")
+        writer.date(ItemPayload.Tag.created.rawValue, Date())
+        writer.date(ItemPayload.Tag.modified.rawValue, Date())
+        let item = try writer.output.withUnsafeBytes { try ItemPayload.decode($0, id: UUID()) }
+        #expect(item.matchMode == .never)
+    }
+
+    @Test func malformedPayloadsAreRejected() {
+        let good = ItemPayload.encode(Item(title: "x"))
+        // Truncations cut a field in half; a varint that never ends; a length beyond the buffer.
+        for bad in [Array(good.prefix(good.count - 3)), [0x81, 0x81, 0x81], [0x01, 0x7f, 0x41], []] {
+            #expect(throws: (any Error).self) { try bad.withUnsafeBytes { try ItemPayload.decode($0, id: UUID()) } }
+        }
+    }
+}

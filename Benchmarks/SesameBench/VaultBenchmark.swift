@@ -25,6 +25,26 @@ enum VaultBenchmark {
         }
         let memory = Measure.memoryMiB()
         report("| unlock, Argon2id 64 MiB × 3 passes (\(runs) runs) | median \(Measure.format(Measure.median(times))) | peak RSS \(String(format: "%.0f", memory.peak)) MiB |")
+        // Reference: the Argon2 reference implementation (Debian's argon2 command) at the same cost, as a whole
+        // process; skipped when it is not installed.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/argon2") {
+            var reference: [Double] = []
+            for _ in 0..<runs {
+                reference.append(try Measure.seconds {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/argon2")
+                    process.arguments = ["sesame-salt-16by", "-id", "-t", "3", "-k", "65536", "-p", "1", "-l", "32", "-r"]
+                    let input = Pipe()
+                    process.standardInput = input
+                    process.standardOutput = FileHandle.nullDevice
+                    try process.run()
+                    input.fileHandleForWriting.write(Data("benchmark master password".utf8))
+                    try input.fileHandleForWriting.close()
+                    process.waitUntilExit()
+                })
+            }
+            report("| reference: argon2 command (reference implementation), same parameters, whole process | median \(Measure.format(Measure.median(reference))) | |")
+        }
     }
 
     static func add(folder: String, count: Int) throws {

@@ -91,6 +91,17 @@ public final class LocalVaultService: VaultService {
 
         case .credential(let id):
             return .credential(try credential(for: id))
+
+        case .lookupSiteCredentials(let query):
+            let matches = try SiteCredentials.lookup(query, in: vault, now: now())
+            if let first = matches.first { try vault.recordUse(ofItemWithID: first.credential.id, at: now()) }
+            return .siteCredentials(matches)
+
+        case .saveSiteCredential(let credential):
+            return .item(try SiteCredentials.save(credential, in: vault, now: now()))
+
+        case .rejectSiteCredentials(let query):
+            return .ids(try SiteCredentials.reject(query, in: vault, now: now()))
         }
     }
 

@@ -19,6 +19,12 @@ public enum VaultRequest: Codable, Sendable {
     case fill([ServiceIdentifier], username: String?)
     /// The credential behind a record identifier the system handed back, recording its use.
     case credential(UUID)
+    /// Credentials stored for a protocol, host and port (git, Secret Service), best first; records the use of the first.
+    case lookupSiteCredentials(SiteCredentialQuery)
+    /// Keeps a credential a program approved: updates the item for the same location and user, or adds one.
+    case saveSiteCredential(SiteCredential)
+    /// Moves the credentials a program reported as rejected to the trash.
+    case rejectSiteCredentials(SiteCredentialQuery)
 }
 
 extension VaultRequest: CustomStringConvertible {
@@ -36,6 +42,9 @@ extension VaultRequest: CustomStringConvertible {
         case .match: "match"
         case .fill: "fill"
         case .credential: "credential"
+        case .lookupSiteCredentials: "lookupSiteCredentials"
+        case .saveSiteCredential: "saveSiteCredential"
+        case .rejectSiteCredentials: "rejectSiteCredentials"
         }
     }
 }
@@ -48,6 +57,8 @@ public enum VaultResponse: Codable, Sendable {
     case item(Item)
     case matches([CredentialMatch])
     case credential(Credential)
+    case siteCredentials([SiteCredentialMatch])
+    case ids([UUID])
 }
 
 /// What `sesame status` and `sesame list` report about the vault itself.

@@ -68,5 +68,24 @@ extension VaultService {
         return credential
     }
 
+    public func lookupSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [SiteCredentialMatch] {
+        guard case .siteCredentials(let matches) = try perform(.lookupSiteCredentials(query)) else {
+            throw Self.unexpected
+        }
+        return matches
+    }
+
+    @discardableResult
+    public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> Item {
+        guard case .item(let item) = try perform(.saveSiteCredential(credential)) else { throw Self.unexpected }
+        return item
+    }
+
+    @discardableResult
+    public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
+        guard case .ids(let ids) = try perform(.rejectSiteCredentials(query)) else { throw Self.unexpected }
+        return ids
+    }
+
     static var unexpected: ServiceFailure { ServiceFailure(.protocolError, "The vault service gave an unexpected answer.") }
 }

@@ -41,9 +41,16 @@ public struct SiteCredential: Codable, Sendable, Equatable {
     public var expires: Date?
     /// An OAuth refresh token, kept as a protected field of the item.
     public var oauthRefreshToken: String?
+    /// A pre-encoded HTTP authorization (scheme such as `bearer`, and the credential), for services that take a
+    /// token rather than a user name and password; kept as protected fields.
+    public var authScheme: String?
+    public var authCredential: String?
 
     public init(scheme: String, host: String, path: String? = nil, username: String, password: String,
-                expires: Date? = nil, oauthRefreshToken: String? = nil) {
+                expires: Date? = nil, oauthRefreshToken: String? = nil, authScheme: String? = nil,
+                authCredential: String? = nil) {
+        self.authScheme = authScheme
+        self.authCredential = authCredential
         self.scheme = scheme
         self.host = host
         self.path = path
@@ -66,10 +73,15 @@ extension SiteCredential: CustomStringConvertible {
 public struct SiteCredentialMatch: Codable, Sendable, Equatable {
     public var credential: Credential
     public var oauthRefreshToken: String?
+    public var authScheme: String?
+    public var authCredential: String?
 
-    public init(credential: Credential, oauthRefreshToken: String?) {
+    public init(credential: Credential, oauthRefreshToken: String? = nil, authScheme: String? = nil,
+                authCredential: String? = nil) {
         self.credential = credential
         self.oauthRefreshToken = oauthRefreshToken
+        self.authScheme = authScheme
+        self.authCredential = authCredential
     }
 }
 
@@ -81,6 +93,16 @@ public struct SiteCredentialMatch: Codable, Sendable, Equatable {
 /// from the query is a wildcard.
 public enum SiteCredentials {
     public static let refreshTokenField = "oauth_refresh_token"
+    public static let authSchemeField = "http_auth_scheme"
+    public static let authCredentialField = "http_auth_credential"
+    static let managedFields = [refreshTokenField, authSchemeField, authCredentialField]
+
+    /// The protected fields that carry a credential's extras.
+    static func fields(of credential: SiteCredential) -> [CustomField] {
+        [(refreshTokenField, credential.oauthRefreshToken), (authSchemeField, credential.authScheme),
+         (authCredentialField, credential.authCredential)]
+            .compactMap { name, value in value.map { CustomField(name: name, value: $0, isProtected: true) } }
+    }
 
     struct Target {
         let scheme: String
@@ -152,7 +174,9 @@ public enum SiteCredentials {
             SiteCredentialMatch(
                 credential: Credential(id: entry.item.id, username: entry.item.username, password: entry.item.password,
                                        expires: entry.item.expires),
-                oauthRefreshToken: entry.item.fields.first { $0.name == refreshTokenField }?.value)
+                oauthRefreshToken: entry.item.fields.first { $0.name == refreshTokenField }?.value,
+                authScheme: entry.item.fields.first { $0.name == authSchemeField }?.value,
+                authCredential: entry.item.fields.first { $0.name == authCredentialField }?.value)
         }
     }
 
@@ -172,10 +196,8 @@ public enum SiteCredentials {
             return try vault.updateItem(withID: existing.id, now: now) { item in
                 item.password = credential.password
                 item.expires = credential.expires
-                item.fields.removeAll { $0.name == refreshTokenField }
-                if let token = credential.oauthRefreshToken {
-                    item.fields.append(CustomField(name: refreshTokenField, value: token, isProtected: true))
-                }
+                item.fields.removeAll { managedFields.contains($0.name) }
+                item.fields += fields(of: credential)
             }
         }
         let target = try Target(credential.query)
@@ -183,9 +205,7 @@ public enum SiteCredentials {
         var item = Item(
             title: target.url.host.unicode, username: credential.username, password: credential.password,
             urls: [ItemURL("\(target.scheme)://\(credential.host)\(path)")], created: now, expires: credential.expires)
-        if let token = credential.oauthRefreshToken {
-            item.fields.append(CustomField(name: refreshTokenField, value: token, isProtected: true))
-        }
+        item.fields = fields(of: credential)
         try vault.add(item)
         return item
     }

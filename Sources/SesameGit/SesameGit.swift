@@ -1,1 +1,0 @@
-// SesameGit: see docs/design.md.

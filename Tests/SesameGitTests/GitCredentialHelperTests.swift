@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import SesameCrypto
+import SesameStore
+import SesameAutoFill
+@testable import SesameGit
+
+private final class GitFixture {
+    let folder = FileManager.default.temporaryDirectory.path + "/sesame-git-" + UUID().uuidString
+    let service: LocalVaultService
+    let helper = GitCredentialHelper(now: { Date(timeIntervalSince1970: 1_800_000_000) })
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let vault = try Vault.create(at: folder + "/v.sqlite", password: SecureBytes(utf8: "pw"),
+                                     kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+        service = LocalVaultService(vault: vault, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    func run(_ action: String, _ lines: String) throws -> String {
+        let message = GitCredentialMessage(parsing: Array(lines.utf8))
+        return String(decoding: try helper.run(GitCredentialHelper.Action(action), message, service: service), as: UTF8.self)
+    }
+}
+
+@Suite struct GitCredentialMessageTests {
+    @Test func splitsAtTheFirstEqualsAndStopsAtABlankLine() {
+        let message = GitCredentialMessage(parsing: Array("protocol=https\nhost=example.com:8443\npassword=a=b=c\n\nusername=late\n".utf8))
+        #expect(message["protocol"] == "https")
+        #expect(message["host"] == "example.com:8443")
+        #expect(message["password"] == "a=b=c")
+        #expect(message["username"] == nil)
+    }
+
+    @Test func listsAccumulateAndAnEmptyValueClearsThem() {
+        let message = GitCredentialMessage(parsing: Array("wwwauth[]=Basic realm=x\nwwwauth[]=\nwwwauth[]=Bearer\ncapability[]=authtype\ncapability[]=state\n".utf8))
+        #expect(message.list("wwwauth") == ["Bearer"])
+        #expect(message.list("capability") == ["authtype", "state"])
+    }
+
+    @Test func longValuesStayOneAttribute() {
+        let long = String(repeating: "x", count: 70_000) + " host=victim.example"
+        let message = GitCredentialMessage(parsing: Array("protocol=https\nwwwauth[]=\(long)\nhost=real.example\n".utf8))
+        #expect(message.list("wwwauth") == [long])
+        #expect(message["host"] == "real.example")
+    }
+
+    @Test func unknownKeysAndLinesWithoutEqualsAreHarmless() {
+        let message = GitCredentialMessage(parsing: Array("future_thing=1\ngarbage line\nhost=h\nusername=\n".utf8))
+        #expect(message["future_thing"] == "1")
+        #expect(message["host"] == "h")
+        #expect(message["username"] == "")
+    }
+
+    @Test func repliesRefuseValuesThatWouldInjectAttributes() {
+        var reply = GitCredentialReply()
+        let injected = reply.add("username", "alice\npassword=evil")
+        #expect(!injected)
+        let plain = reply.add("username", "alice")
+        #expect(plain)
+        #expect(String(decoding: reply.bytes, as: UTF8.self) == "username=alice\n")
+    }
+}
+
+@Suite struct GitCredentialHelperTests {
+    @Test func storeThenGetReturnsOnlyUsernameAndPassword() throws {
+        let git = try GitFixture()
+        #expect(try git.run("get", "protocol=https\nhost=git.example.com\n") == "")
+        #expect(try git.run("store", "protocol=https\nhost=git.example.com\nusername=alice\npassword=s3cret\n") == "")
+        #expect(try git.run("get", "protocol=https\nhost=git.example.com\n") == "username=alice\npassword=s3cret\n")
+        #expect(try git.run("get", "protocol=https\nhost=git.example.com\nusername=bob\n") == "")
+        #expect(try git.run("get", "protocol=http\nhost=git.example.com\n") == "")
+        #expect(try git.run("get", "protocol=https\nhost=git.example.com:8443\n") == "")
+        let items = try git.service.list().items
+        #expect(items.map(\.title) == ["git.example.com"])
+        #expect(items.first?.urls == ["https://git.example.com"])
+    }
+
+    @Test func storingAgainUpdatesWithoutDuplicates() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=h.example:8443\npath=org/repo.git\nusername=alice\npassword=one\n")
+        _ = try git.run("store", "protocol=https\nhost=h.example:8443\npath=org/repo.git\nusername=alice\npassword=two\n")
+        let items = try git.service.list().items
+        #expect(items.count == 1)
+        #expect(items.first?.urls == ["https://h.example:8443/org/repo.git"])
+        #expect(try git.run("get", "protocol=https\nhost=h.example:8443\npath=org/repo.git\n") == "username=alice\npassword=two\n")
+        let item = try git.service.resolve(items[0].id.uuidString)
+        #expect(item.passwordHistory.map(\.password) == ["one"])
+    }
+
+    @Test func eraseMovesToTrashOnlyWithTheSamePassword() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=h.example\nusername=alice\npassword=good\n")
+        _ = try git.run("erase", "protocol=https\nhost=h.example\nusername=alice\npassword=stale-from-another-helper\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "username=alice\npassword=good\n")
+        _ = try git.run("erase", "protocol=https\nhost=h.example\nusername=alice\npassword=good\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "")
+        #expect(try git.service.list(.trashed).items.count == 1)
+    }
+
+    @Test func expiryAndRefreshTokenRoundTrip() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=h.example\nusername=u\npassword=p\npassword_expiry_utc=1900000000\noauth_refresh_token=rt\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n")
+                == "username=u\npassword=p\npassword_expiry_utc=1900000000\noauth_refresh_token=rt\n")
+        // An already expired credential is neither stored nor returned.
+        _ = try git.run("store", "protocol=https\nhost=old.example\nusername=u\npassword=p\npassword_expiry_utc=1700000000\n")
+        #expect(try git.service.list().items.count == 1)
+    }
+
+    @Test func ephemeralCredentialsAreNeverPersisted() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "capability[]=authtype\nprotocol=https\nhost=h.example\nauthtype=bearer\ncredential=tok\nephemeral=1\n")
+        _ = try git.run("store", "protocol=https\nhost=h.example\nusername=u\npassword=p\nephemeral=true\n")
+        #expect(try git.service.list().items.isEmpty)
+    }
+
+    @Test func authTypeIsReturnedOnlyWhenTheRequestAnnouncesTheCapability() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "capability[]=authtype\nprotocol=https\nhost=h.example\nauthtype=Bearer\ncredential=tok123\n")
+        #expect(try git.service.list().items.count == 1)
+        #expect(try git.run("get", "capability[]=authtype\nprotocol=https\nhost=h.example\n")
+                == "capability[]=authtype\nauthtype=Bearer\ncredential=tok123\n")
+        // Without the capability there is no user name and password to give: nothing, never an empty password.
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "")
+    }
+
+    @Test func capabilityAndUnknownActions() throws {
+        let git = try GitFixture()
+        #expect(try git.run("capability", "") == "version 0\ncapability authtype\n")
+        #expect(try git.run("frobnicate", "protocol=https\nhost=h\n") == "")
+        #expect(try git.run("get", "host=h.example\n") == "")
+    }
+
+    @Test func emptyUserNamesAndPortsAreExact() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=h.example:8443\nusername=\npassword=anon\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example:8443\nusername=\n") == "username=\npassword=anon\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example:8443\nusername=x\n") == "")
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "")
+    }
+}

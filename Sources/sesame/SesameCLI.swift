@@ -6,7 +6,7 @@ enum SesameCLI {
 
     static var commands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-        RemoveCommand.self, PasswdCommand.self, GenerateCommand.self,
+        RemoveCommand.self, PasswdCommand.self, GenerateCommand.self, TrashCommand.self,
     ]}
 
     static let spec = CommandSpec(
@@ -51,15 +51,12 @@ enum SesameCLI {
         }
     }
 
+    /// `sesame help X Y` is `sesame X Y --help`, for nested groups too.
     private static func help(for words: [String]) -> ExitStatus {
-        guard let name = words.first else {
+        guard !words.isEmpty else {
             print(spec.helpText(), terminator: "")
             return .success
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            exit(with: UsageError("Unknown command '\(name)'", usage: spec.usage(), commandPath: "sesame"))
-        }
-        print(command.spec.helpText(commandPath: "sesame \(name)"), terminator: "")
-        return .success
+        return run(words + ["--help"])
     }
 }

@@ -19,6 +19,14 @@ public enum VaultRequest: Codable, Sendable {
     case fill([ServiceIdentifier], username: String?)
     /// The credential behind a record identifier the system handed back, recording its use.
     case credential(UUID)
+    /// The user's equivalent-domain groups.
+    case equivalents
+    /// Declares domains or URLs equivalent (one shared group of their sites); answers what changed.
+    case addEquivalents([String])
+    /// Removes domains from every group, or every group when nil; answers what changed.
+    case removeEquivalents([String]?)
+    /// Merges groups read from a shared-credentials file (domains as written there); answers what changed.
+    case importEquivalents([EquivalentGroup])
 }
 
 extension VaultRequest: CustomStringConvertible {
@@ -36,6 +44,10 @@ extension VaultRequest: CustomStringConvertible {
         case .match: "match"
         case .fill: "fill"
         case .credential: "credential"
+        case .equivalents: "equivalents"
+        case .addEquivalents: "addEquivalents"
+        case .removeEquivalents: "removeEquivalents"
+        case .importEquivalents: "importEquivalents"
         }
     }
 }
@@ -48,6 +60,8 @@ public enum VaultResponse: Codable, Sendable {
     case item(Item)
     case matches([CredentialMatch])
     case credential(Credential)
+    case equivalents(EquivalentDomains)
+    case equivalentsChanged(EquivalentsChange)
 }
 
 /// What `sesame status` and `sesame list` report about the vault itself.

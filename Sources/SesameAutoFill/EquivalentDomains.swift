@@ -29,15 +29,17 @@ public enum EquivalentGroup: Hashable, Sendable {
     }
 
     /// The group with sorted, unique domains, or nil when it declares nothing (fewer than two distinct domains,
-    /// or a one-way group whose `to` side only repeats its `from` side).
+    /// or a one-way group whose `from` side only repeats its `to` side). A `from` domain that is also a `to`
+    /// domain is dropped from `from`: offering a site's logins on itself declares nothing, and the rest of the
+    /// group still holds (`id.npo.nl` normalizes to `npo.nl`, a `from` site of the same entry).
     func canonical() -> EquivalentGroup? {
         switch self {
         case .shared(let domains):
             let unique = Array(Set(domains)).sorted()
             return unique.count >= 2 ? .shared(unique) : nil
         case .oneWay(let from, let to, let obsolete):
-            let sources = Set(from)
-            let targets = Set(to).subtracting(sources)
+            let targets = Set(to)
+            let sources = Set(from).subtracting(targets)
             guard !sources.isEmpty, !targets.isEmpty else { return nil }
             return .oneWay(from: sources.sorted(), to: targets.sorted(), fromObsolete: obsolete)
         }
@@ -377,6 +379,8 @@ extension EquivalentDomains: Codable {
             return try JSONDecoder().decode([EquivalentGroup].self, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             throw ServiceFailure(.invalidInput, "The file is not JSON.")
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw ServiceFailure(.invalidInput, "The file is not in the shared-credentials format (it must hold a JSON array of entries).")
         } catch let error as DecodingError {
             throw ServiceFailure(.invalidInput, "The file is not in the shared-credentials format (\(Self.location(of: error))).")
         } catch {

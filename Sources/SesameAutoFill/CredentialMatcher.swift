@@ -35,8 +35,8 @@ import SesameStore
 ///
 /// Ranking, best first: match kind, then same port, then the position of the identifier matched (identifiers
 /// come most specific first, so between two equally good matches the one for the more specific identifier
-/// wins), then most recent use (never used last), then title (`localizedStandardCompare`, so "Item 2" before
-/// "Item 10"), then user name and id so that the order is total. Each item appears once, with its best match.
+/// wins), then most recent use (never used last), then title (case and accents ignored, numbers by value, so
+/// "item 2" before "Item 10" before "Émile"), then user name and id so that the order is total. Each item appears once, with its best match.
 /// Identifiers that do not parse are ignored; duplicates count once.
 public struct CredentialMatcher: Sendable {
     /// The user's equivalent sites.
@@ -216,6 +216,7 @@ public struct CredentialMatcher: Sendable {
 
     // MARK: - Order
 
+    /// Which of two matches of one item it is listed with.
     static func isBetter(_ a: Candidate, than b: Candidate) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
         if a.samePort != b.samePort { return a.samePort }
@@ -224,32 +225,92 @@ public struct CredentialMatcher: Sendable {
 
     /// Candidates in ranking order, as the rows a provider shows.
     static func sorted(_ candidates: [Candidate], lastUsed: (UUID) -> Date?) -> [CredentialMatch] {
-        let rows = candidates.map { candidate in
-            (candidate, CredentialMatch(
+        sorted(candidates.map { candidate in
+            (CredentialMatch(
                 id: candidate.item.id, title: candidate.item.title, username: candidate.item.username,
                 url: candidate.url, match: candidate.kind, samePort: candidate.samePort,
-                lastUsed: lastUsed(candidate.item.id)))
-        }
-        return rows.sorted { a, b in
-            if a.0.kind != b.0.kind { return a.0.kind < b.0.kind }
-            if a.0.samePort != b.0.samePort { return a.0.samePort }
-            if a.0.position != b.0.position { return a.0.position < b.0.position }
-            return ranksBefore(a.1, b.1)
-        }.map(\.1)
+                lastUsed: lastUsed(candidate.item.id)), candidate.position)
+        })
+    }
+
+    /// Rows in ranking order; `position` is the index of the identifier each row matched.
+    static func sorted(_ rows: [(CredentialMatch, position: Int)]) -> [CredentialMatch] {
+        // One key per row: title keys cost a Unicode pass, too much to redo in each of n log n comparisons.
+        rows.map { (RankKey($0.0, position: $0.position), $0.0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The order of rows that match equally well: most recently used first (never used last), then title, then
     /// user name, then id. Also the order of the list for a form without identifiers.
     public static func ranksBefore(_ a: CredentialMatch, _ b: CredentialMatch) -> Bool {
-        if a.match != b.match { return a.match < b.match }
-        if a.samePort != b.samePort { return a.samePort }
-        if a.lastUsed != b.lastUsed { return (a.lastUsed ?? .distantPast) > (b.lastUsed ?? .distantPast) }
-        switch a.title.localizedStandardCompare(b.title) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: break
+        RankKey(a, position: 0) < RankKey(b, position: 0)
+    }
+
+    /// Everything a row is ranked by, in order.
+    struct RankKey: Comparable {
+        var kind: MatchKind
+        var otherPort: Bool
+        var position: Int
+        /// Negated seconds of the last use, so that recent sorts first; never used sorts last.
+        var recency: Double
+        var title: [UInt32]
+        var exactTitle: String
+        var username: String
+        var id: String
+
+        init(_ match: CredentialMatch, position: Int) {
+            kind = match.match
+            otherPort = !match.samePort
+            self.position = position
+            recency = -(match.lastUsed ?? .distantPast).timeIntervalSinceReferenceDate
+            title = Self.titleKey(match.title)
+            exactTitle = match.title
+            username = match.username
+            id = match.id.uuidString
         }
-        if a.username != b.username { return a.username < b.username }
-        return a.id.uuidString < b.id.uuidString
+
+        static func < (a: RankKey, b: RankKey) -> Bool {
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.otherPort != b.otherPort { return !a.otherPort }
+            if a.position != b.position { return a.position < b.position }
+            if a.recency != b.recency { return a.recency < b.recency }
+            if a.title != b.title { return a.title.lexicographicallyPrecedes(b.title) }
+            return (a.exactTitle, a.username, a.id) < (b.exactTitle, b.username, b.id)
+        }
+
+        /// Titles sort as people expect in a list (as Finder's `localizedStandardCompare` does, without its
+        /// cost): case and accents ignored, digit runs by value, so "item 2" < "Item 10" < "Émile" < "zeta".
+        /// The key is the title's Unicode scalars, lowercased, without combining marks, digit runs zero-padded.
+        static func titleKey(_ title: String) -> [UInt32] {
+            var key: [UInt32] = []
+            key.reserveCapacity(title.utf8.count + 16)
+            var digits: [UInt32] = []
+            func flushDigits() {
+                guard !digits.isEmpty else { return }
+                let significant = digits.drop { $0 == 0x30 }
+                // Runs of up to 19 digits compare by value once padded; longer ones (rare) compare as text.
+                if significant.count < 19 { key.append(contentsOf: repeatElement(0x30, count: 19 - significant.count)) }
+                key.append(contentsOf: significant)
+                digits.removeAll(keepingCapacity: true)
+            }
+            func add(_ value: UInt32) {
+                if value >= 0x30 && value <= 0x39 {
+                    digits.append(value)
+                } else {
+                    flushDigits()
+                    key.append(value)
+                }
+            }
+            if title.utf8.allSatisfy({ $0 < 0x80 }) {
+                // Most titles: no decomposition needed, and ASCII lowercasing is one addition.
+                for byte in title.utf8 { add(UInt32(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)) }
+            } else {
+                for scalar in title.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars
+                where scalar.properties.generalCategory != .nonspacingMark {
+                    add(scalar.value)
+                }
+            }
+            flushDigits()
+            return key
+        }
     }
 }

@@ -27,11 +27,11 @@ extension LocalVaultService {
     private func allLogins() throws -> [CredentialMatch] {
         let scan = try vault.allItems()
         let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        return scan.items.map { item in
-            CredentialMatch(
+        return CredentialMatcher.sorted(scan.items.map { item in
+            (CredentialMatch(
                 id: item.id, title: item.title, username: item.username, url: item.urls.first?.url ?? "",
-                match: .domain, samePort: true, lastUsed: usage[item.id]?.lastUsed)
-        }.sorted(by: CredentialMatcher.ranksBefore)
+                match: .domain, samePort: true, lastUsed: usage[item.id]?.lastUsed), position: 0)
+        })
     }
 
     /// The credential of the best match, or of the best match whose user name is `username` (exactly, else

@@ -52,6 +52,15 @@ import SesameStore
         #expect(rows[2].lastUsed == nil)
     }
 
+    @Test func titlesSortAsPeopleReadThem() {
+        let titles = ["zeta", "Émile", "Item 10", "item 2", "emile", "Item 002", "Bank", "bank", "Item 1a", "Ärzte"]
+        let rows = titles.map { CredentialMatch(id: UUID(), title: $0, username: "", url: "", match: .host) }
+        // Case and accents only break ties between titles that are otherwise equal.
+        #expect(rows.shuffled().sorted(by: CredentialMatcher.ranksBefore).map(\.title) == [
+            "Ärzte", "Bank", "bank", "emile", "Émile", "Item 1a", "Item 002", "item 2", "Item 10", "zeta",
+        ])
+    }
+
     @Test func titleTiesBreakByUserName() throws {
         let vault = try MatchingVault()
         try vault.add("Mail", username: "zoe", "https://mail.example.com")

@@ -36,8 +36,8 @@ import SesameStore
 /// Ranking, best first: match kind, then same port, then the position of the identifier matched (identifiers
 /// come most specific first, so between two equally good matches the one for the more specific identifier
 /// wins), then most recent use (never used last), then title (case and accents ignored, numbers by value, so
-/// "item 2" before "Item 10" before "Émile"), then user name and id so that the order is total. Each item appears once, with its best match.
-/// Identifiers that do not parse are ignored; duplicates count once.
+/// "item 2" before "Item 10" before "Émile"), then user name and id so that the order is total. Each item
+/// appears once, with its best match. Identifiers that do not parse are ignored; duplicates count once.
 public struct CredentialMatcher: Sendable {
     /// The user's equivalent sites.
     public var equivalents: EquivalentDomains

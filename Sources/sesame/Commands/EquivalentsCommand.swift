@@ -45,7 +45,7 @@ enum EquivalentsCommand: Command {
             if context.wantsJSON {
                 try context.printJSON(change)
             } else if let group = change.added.first {
-                print("Equivalent: \(Self.describe(group)).")
+                print("Equivalent: \(EquivalentsCommand.describe(group)).")
             } else {
                 print("Already equivalent; nothing changed.")
             }
@@ -70,8 +70,8 @@ enum EquivalentsCommand: Command {
                 var table = Table(headers: ["KIND", "SITES"])
                 for group in groups {
                     switch group {
-                    case .shared: table.append(["shared", Self.describe(group)])
-                    case .oneWay: table.append(["one-way", Self.describe(group)])
+                    case .shared: table.append(["shared", EquivalentsCommand.describe(group)])
+                    case .oneWay: table.append(["one-way", EquivalentsCommand.describe(group)])
                     }
                 }
                 table.print()
@@ -108,9 +108,9 @@ enum EquivalentsCommand: Command {
             }
             for group in change.removed {
                 if let remainder = change.added.first(where: { Set($0.domains).isSubset(of: group.domains) }) {
-                    print("Now equivalent: \(Self.describe(remainder)).")
+                    print("Now equivalent: \(EquivalentsCommand.describe(remainder)).")
                 } else {
-                    print("No longer equivalent: \(Self.describe(group)).")
+                    print("No longer equivalent: \(EquivalentsCommand.describe(group)).")
                 }
             }
         }
@@ -150,13 +150,13 @@ enum EquivalentsCommand: Command {
             }
             let added = change.added.count
             print("Imported '\(path)': \(added) group\(added == 1 ? "" : "s") added or extended, \(change.unchanged) already present.")
-            for group in change.added { print("  \(Self.describe(group))") }
+            for group in change.added { print("  \(EquivalentsCommand.describe(group))") }
         }
 
     }
 }
 
-extension Command {
+extension EquivalentsCommand {
     /// A group as people read it: `google.com, youtube.com`, or `adobelogin.com → adobe.com` for one-way groups.
     static func describe(_ group: EquivalentGroup) -> String {
         func names(_ domains: [String]) -> String { domains.map(EquivalentDomains.display).joined(separator: ", ") }

@@ -249,7 +249,7 @@ public struct EquivalentDomains: Sendable {
             throw ServiceFailure(.invalidInput, "'\(Self.redacted(error))' is not a domain or URL.")
         }
         if let scheme = url.scheme, CredentialMatcher.appSchemes[scheme] != nil {
-            throw ServiceFailure(.invalidInput, "'\(text)' names an app, not a site; apps match by their exact identifier only.")
+            throw ServiceFailure(.invalidInput, "'\(url.host.ascii)' names an app, not a site; apps match by their exact identifier only.")
         }
         let host = url.host
         // A single label ("localhost", an intranet name) is its own site; "co.uk" or "github.io" is nobody's.

@@ -7,6 +7,8 @@ import SesameStore
 public final class LocalVaultService: VaultService {
     public let vault: Vault
     private let now: () -> Date
+    /// The equivalent domains last read, with the bytes they came from (see `LocalVaultService+Matching`).
+    var equivalentsCache: (bytes: [UInt8], domains: EquivalentDomains)?
 
     public init(vault: Vault, now: @escaping () -> Date = Date.init) {
         self.vault = vault
@@ -81,13 +83,7 @@ public final class LocalVaultService: VaultService {
             return .matches(try matches(for: identifiers))
 
         case .fill(let identifiers, let username):
-            let candidates = try matches(for: identifiers).filter { username == nil || $0.username == username }
-            guard let best = candidates.first else {
-                let what = identifiers.map(\.identifier).joined(separator: ", ")
-                throw ServiceFailure(.noMatch, username.map { "No login for user '\($0)' matches \(what)." }
-                                     ?? "No login matches \(what).")
-            }
-            return .credential(try credential(for: best.id))
+            return .credential(try fill(identifiers, username: username))
 
         case .credential(let id):
             return .credential(try credential(for: id))
@@ -102,23 +98,16 @@ public final class LocalVaultService: VaultService {
 
         case .rejectSiteCredentials(let query):
             return .ids(try SiteCredentials.reject(query, in: vault, now: now()))
-        }
-    }
 
-    /// The list request: candidates from the keyed domain index only, then ranked.
-    func matches(for identifiers: [ServiceIdentifier]) throws -> [CredentialMatch] {
-        let matcher = CredentialMatcher()
-        let scan = identifiers.isEmpty
-            ? try vault.allItems() : try vault.items(withDomains: matcher.candidateDomains(for: identifiers))
-        let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        if identifiers.isEmpty {
-            // No form to match: every login, most recently used first.
-            return scan.items.map {
-                CredentialMatch(id: $0.id, title: $0.title, username: $0.username, url: $0.urls.first?.url ?? "",
-                                match: .domain, lastUsed: usage[$0.id]?.lastUsed)
-            }.sorted(by: CredentialMatcher.ranksBefore)
+        case .equivalents:
+            return .equivalents(try equivalentDomains())
+        case .addEquivalents(let domains):
+            return .equivalentsChanged(try addEquivalents(domains))
+        case .removeEquivalents(let domains):
+            return .equivalentsChanged(try removeEquivalents(domains))
+        case .importEquivalents(let groups):
+            return .equivalentsChanged(try importEquivalents(groups))
         }
-        return try matcher.rank(scan.items, for: identifiers, usage: usage)
     }
 
     /// Hands over an item's credential and records the use, which ranks it first next time.

@@ -25,6 +25,14 @@ public enum VaultRequest: Codable, Sendable {
     case saveSiteCredential(SiteCredential)
     /// Moves the credentials a program reported as rejected to the trash.
     case rejectSiteCredentials(SiteCredentialQuery)
+    /// The user's equivalent-domain groups.
+    case equivalents
+    /// Declares domains or URLs equivalent (one shared group of their sites); answers what changed.
+    case addEquivalents([String])
+    /// Removes domains from every group, or every group when nil; answers what changed.
+    case removeEquivalents([String]?)
+    /// Merges groups read from a shared-credentials file (domains as written there); answers what changed.
+    case importEquivalents([EquivalentGroup])
 }
 
 extension VaultRequest: CustomStringConvertible {
@@ -45,6 +53,10 @@ extension VaultRequest: CustomStringConvertible {
         case .lookupSiteCredentials: "lookupSiteCredentials"
         case .saveSiteCredential: "saveSiteCredential"
         case .rejectSiteCredentials: "rejectSiteCredentials"
+        case .equivalents: "equivalents"
+        case .addEquivalents: "addEquivalents"
+        case .removeEquivalents: "removeEquivalents"
+        case .importEquivalents: "importEquivalents"
         }
     }
 }
@@ -59,6 +71,8 @@ public enum VaultResponse: Codable, Sendable {
     case credential(Credential)
     case siteCredentials([SiteCredentialMatch])
     case ids([UUID])
+    case equivalents(EquivalentDomains)
+    case equivalentsChanged(EquivalentsChange)
 }
 
 /// What `sesame status` and `sesame list` report about the vault itself.

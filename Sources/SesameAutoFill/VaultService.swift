@@ -87,5 +87,26 @@ extension VaultService {
         return ids
     }
 
+    public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
+        guard case .equivalents(let domains) = try perform(.equivalents) else { throw Self.unexpected }
+        return domains
+    }
+
+    public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
+        guard case .equivalentsChanged(let change) = try perform(.addEquivalents(domains)) else { throw Self.unexpected }
+        return change
+    }
+
+    /// Removes the domains from every group; nil removes every group.
+    public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
+        guard case .equivalentsChanged(let change) = try perform(.removeEquivalents(domains)) else { throw Self.unexpected }
+        return change
+    }
+
+    public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
+        guard case .equivalentsChanged(let change) = try perform(.importEquivalents(groups)) else { throw Self.unexpected }
+        return change
+    }
+
     static var unexpected: ServiceFailure { ServiceFailure(.protocolError, "The vault service gave an unexpected answer.") }
 }

@@ -6,7 +6,8 @@ enum SesameCLI {
 
     static var commands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-        RemoveCommand.self, PasswdCommand.self, GenerateCommand.self, TrashCommand.self,
+        RemoveCommand.self, PasswdCommand.self, GenerateCommand.self,
+        MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -112,15 +112,19 @@ extension LocalVaultService {
         return change
     }
 
-    /// Reads the groups, applies `body`, and writes them back if they changed.
+    /// Reads the groups, applies `body`, and writes them back if they changed, in one write transaction so that a
+    /// concurrent change in another process is never lost.
     private func changeEquivalents(
         _ body: (inout EquivalentDomains) throws(ServiceFailure) -> EquivalentsChange
     ) throws -> EquivalentsChange {
-        var domains = try equivalentDomains()
-        let before = domains
-        let change = try body(&domains)
-        guard domains != before else { return change }
-        try vault.setSetting(named: EquivalentDomains.settingName, to: domains.isEmpty ? nil : domains.encoded())
+        var change = EquivalentsChange()
+        try vault.updateSetting(named: EquivalentDomains.settingName) { bytes in
+            var domains = try bytes.map { try EquivalentDomains(decoding: $0) } ?? EquivalentDomains()
+            let before = domains
+            change = try body(&domains)
+            guard domains != before else { return bytes }
+            return domains.isEmpty ? nil : try domains.encoded()
+        }
         return change
     }
 }

@@ -7,24 +7,22 @@ import SesameCrypto
 /// sealed like items so that nothing about the user is readable in the file.
 extension Vault {
     public func setting(named name: String) throws -> [UInt8]? {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            let statement = try database.statement("SELECT sealed FROM settings WHERE name = ?")
-            defer { statement.reset() }
-            try statement.bind(name, at: 1)
-            guard try statement.step(), let sealed = statement.blob(at: 0) else { return nil }
-            do {
-                return try AEAD.open(sealed, using: keys.settings, authenticating: Self.settingAssociatedData(name))
-            } catch {
-                throw VaultError.damaged(path: path, detail: "the setting '\(name)' does not decrypt")
-            }
-        }
+        try withErrorMapping { try readSetting(named: name, keys: try requireKeys()) }
     }
 
     public func setSetting(named name: String, to value: [UInt8]?) throws {
+        try updateSetting(named: name) { _ in value }
+    }
+
+    /// Reads, changes and writes a setting in one write transaction, so two processes changing it at the same
+    /// moment cannot lose one of the changes. `transform` returns the new value, or nil to remove the setting.
+    public func updateSetting(named name: String, _ transform: ([UInt8]?) throws -> [UInt8]?) throws {
         try withErrorMapping {
             let keys = try requireKeys()
             try database.writeTransaction {
+                let current = try readSetting(named: name, keys: keys)
+                let value = try transform(current)
+                guard value != current else { return }
                 if let value {
                     let sealed = AEAD.seal(value, using: keys.settings, authenticating: Self.settingAssociatedData(name))
                     try database.statement("""
@@ -36,6 +34,18 @@ extension Vault {
                     try database.statement("DELETE FROM settings WHERE name = ?").bind(name, at: 1).run()
                 }
             }
+        }
+    }
+
+    private func readSetting(named name: String, keys: Keys) throws -> [UInt8]? {
+        let statement = try database.statement("SELECT sealed FROM settings WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        guard try statement.step(), let sealed = statement.blob(at: 0) else { return nil }
+        do {
+            return try AEAD.open(sealed, using: keys.settings, authenticating: Self.settingAssociatedData(name))
+        } catch {
+            throw VaultError.damaged(path: path, detail: "the setting '\(name)' does not decrypt")
         }
     }
 

@@ -244,9 +244,14 @@ public final class Vault {
 
     // MARK: - Errors
 
-    /// Runs `body`, turning SQLite and crypto failures into one-sentence `VaultError`s.
+    /// Runs `body`, turning SQLite, crypto and domain failures into one-sentence `VaultError`s. Errors thrown by a
+    /// caller's closure (an edit that refuses a change) pass through unchanged.
     func withErrorMapping<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch { throw Self.mapped(error, path: path) }
+        do {
+            return try body()
+        } catch let error where error is DatabaseError || error is CryptoError || error is DomainError {
+            throw Self.mapped(error, path: path)
+        }
     }
 
     static func mapped(_ error: any Error, path: String) -> VaultError {

@@ -2,14 +2,23 @@
 // both are reachable from this C file only.
 #define _GNU_SOURCE
 #include "CSesameSystem.h"
-#include <sys/prctl.h>
+#include <errno.h>
 #include <sys/socket.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 int sesame_set_nondumpable(void) {
+#ifdef __linux__
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 int sesame_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
+#ifdef __linux__
     struct ucred cred;
     socklen_t length = sizeof(cred);
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0) return -1;
@@ -17,4 +26,9 @@ int sesame_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
     *uid = cred.uid;
     *gid = cred.gid;
     return 0;
+#else
+    // Darwin: getpeereid gives uid and gid; the pid is not needed for the check.
+    *pid = 0;
+    return getpeereid(fd, uid, gid);
+#endif
 }

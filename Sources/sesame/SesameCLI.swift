@@ -7,6 +7,7 @@ enum SesameCLI {
     static var commands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         RemoveCommand.self, PasswdCommand.self, GenerateCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self,
     ]}
 
     static let spec = CommandSpec(

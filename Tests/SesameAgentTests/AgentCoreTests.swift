@@ -199,7 +199,7 @@ import Testing
         _ = try core.perform(.update(added.id, change), vault: path)
         let resolved = try #require(try response(core.perform(.resolve("Login 3", states: [.active]), vault: path), as: Item.self))
         #expect(resolved.username == "renamed")
-        let identifiers = [ServiceIdentifier("https://site3.example.com", kind: .url)]
+        let identifiers = [ServiceIdentifier("https://login.example3.com", kind: .url)]
         guard case .matches(let matches) = try core.perform(.match(identifiers), vault: path) else { throw Unexpected() }
         #expect(matches.map(\.id) == [added.id])
         guard case .credential(let credential) = try core.perform(.fill(identifiers, username: nil), vault: path) else { throw Unexpected() }

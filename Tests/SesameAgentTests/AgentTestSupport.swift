@@ -72,7 +72,7 @@ enum Fixture {
 
     static func login(_ index: Int) -> Item {
         Item(title: "Login \(index)", username: "user\(index)", password: "pw-\(index)",
-             urls: [ItemURL("https://site\(index).example.com/login")])
+             urls: [ItemURL("https://login.example\(index).com/login")])
     }
 
     /// A started server in `folder`, with the socket in a private subfolder.

@@ -75,6 +75,12 @@ public enum AgentLauncher {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // Nothing else this process holds may live on in the agent: a pipe or socket its parent waits on (a
+        // shell's `$(…)`, Foundation's Process) would never see the end of input while the agent runs.
+        // (posix_spawn_file_actions_addclosefrom_np is hidden from Swift without _GNU_SOURCE.)
+        for descriptor in openDescriptors() where descriptor > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -88,5 +94,18 @@ public enum AgentLauncher {
             throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(result))).")
         }
         return pid
+    }
+
+    /// This process's open descriptors, from /proc/self/fd.
+    private static func openDescriptors() -> [Int32] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        let own = dirfd(folder)
+        var descriptors: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
+        }
+        closedir(folder)
+        return descriptors
     }
 }

@@ -210,18 +210,18 @@ public final class AgentServer: @unchecked Sendable {
             return
         }
         phase = .stopping
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
         let open = Array(connections.values)
         mutex.unlock()
 
+        logger.info("Stopping")
         core.stop()
         timer.lock()
         timerShouldStop = true
         timer.signal()
         timer.unlock()
         for connection in open { connection.shutdown() }
-        logger.info("Stopping")
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
     }
 
     /// Blocks until the agent has stopped and every connection thread has ended.
@@ -307,7 +307,7 @@ public final class AgentServer: @unchecked Sendable {
         let interval = configuration.socketCheckInterval
         while true {
             let remaining = core.lockIfIdle()
-            if !ownsSocket() {
+            if mutex.withLock({ phase == .running }) && !ownsSocket() {
                 logger.warning("The socket was removed or replaced; shutting down",
                                metadata: ["socket.path": configuration.location.socketPath])
                 stop()

@@ -178,8 +178,9 @@ struct ServerConnection {
             logger.info("Closed a connection that sent an oversized frame", metadata: ["frame.bytes": "\(length)"])
             close(with: ServiceFailure(.protocolError, "A frame of \(length) bytes exceeds the limit of \(limit) bytes."), id: nil)
         case .timedOut:
-            logger.info("Closed a connection that stalled in the middle of a frame")
-            close(with: ServiceFailure(.protocolError, "Timed out waiting for the rest of a frame."), id: nil)
+            // Only waits with a deadline end here: the hello, and the rest of a frame once it started.
+            logger.info("Closed a connection that stalled")
+            close(with: ServiceFailure(.protocolError, "Timed out waiting for a frame to arrive."), id: nil)
         case .truncated, .system:
             logger.info("A connection broke in the middle of a frame", metadata: ["error": error.description])
         }

@@ -42,7 +42,7 @@ echo
 echo "## End to end, whole process, agent unlocked, $items items"
 hyperfine -N --warmup 3 --runs 200 --export-json "$work/fill.json" "$*"
 hyperfine -N --warmup 3 --runs 200 --export-json "$work/version.json" "$sesame --version" >/dev/null
-jq -r '.results[0] | "| \(.command | sub(".*/"; "")) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/fill.json"
+jq -r '.results[0] | "| \(.command | sub("^[^ ]*/"; "")) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/fill.json"
 jq -r '.results[0] | "| reference: sesame --version (process start only) | median \(.median * 1000 * 100 | round / 100) ms | |"' "$work/version.json"
 
 echo

@@ -111,12 +111,6 @@ struct AgentMessage: Codable {
     }
 }
 
-/// The fields of an agent message without its payload, for reporting a reply the client cannot decode.
-struct AgentMessageHeader: Decodable {
-    var type: String
-    var id: UInt64?
-}
-
 /// JSON coders for the wire: Foundation's defaults, which round-trip every `Date` and `Data` exactly.
 enum WireCoding {
     static func encode<T: Encodable>(_ value: T) throws -> Data {

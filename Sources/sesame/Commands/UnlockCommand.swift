@@ -21,8 +21,12 @@ enum UnlockCommand: Command {
             throw CLIError("No vault at \(path); create one with 'sesame init'.")
         }
         let location = context.agentLocation
-        // Refuse an unsafe socket folder before anyone types a password.
-        if location.socketExists { try location.verifyFolder() }
+        // Refuse an unsafe socket folder before anyone types a password (a missing one is created later).
+        do {
+            try location.verifyFolder()
+        } catch {
+            if error.code != .notRunning { throw error }  // .notRunning: no folder yet
+        }
         let password = try context.secrets.read(.masterPassword)
         guard password.count > 0 else { throw CLIError("The master password is empty.") }
 

@@ -39,7 +39,7 @@ let package = Package(
 
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
-            "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
+            "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),

@@ -4,6 +4,9 @@ import Foundation
 
 // Release-built benchmark runner. `Benchmarks/run.sh` builds and runs it; see docs/benchmarks.md.
 let arguments = CommandLine.arguments.dropFirst()
+// Helpers of Benchmarks/agent.sh.
+if arguments.first == "make-vault" { try AgentBenchmark.makeVault(arguments: Array(arguments.dropFirst())); exit(0) }
+if arguments.first == "agent-throughput" { try AgentBenchmark.throughput(arguments: Array(arguments.dropFirst())); exit(0) }
 let quick = arguments.contains("--quick")
 let suites = arguments.filter { !$0.hasPrefix("--") }
 let folder = FileManager.default.temporaryDirectory.path + "/sesame-bench-\(getpid())"

@@ -1,4 +1,5 @@
 import Foundation
+import SesameAgent
 import SesameAutoFill
 import SesameCrypto
 import SesameDomains
@@ -28,13 +29,66 @@ final class CommandContext {
         arguments.spec.options.contains { $0.name == "json" } && arguments.flag("json")
     }
 
-    /// An unlocked vault to send requests to: asks for the master password (unless the caller already has it) and
-    /// unlocks the vault in this process.
+    /// The vault path as the agent knows it: absolute, symbolic links resolved.
+    var canonicalVaultPath: String { AgentVaultPath.canonical(vaultPath) }
+
+    /// Where the agent listens: `$SESAME_AGENT_SOCK`, else `$XDG_RUNTIME_DIR/sesame/agent.sock`, else
+    /// `/tmp/sesame-$UID/agent.sock`.
+    var agentLocation: AgentSocketLocation { AgentSocketLocation.resolve(environment: environment) }
+
+    /// An unlocked vault to send requests to. When the agent runs and holds this vault unlocked, that is the
+    /// agent, and nothing is asked for (not even with `--password-stdin`: standard input then starts with the
+    /// command's other secrets). Otherwise asks for the master password (unless the caller already has it) and
+    /// unlocks the vault in this process, as without an agent.
     func openService(password known: SecureBytes? = nil) throws -> any VaultService {
+        if let agent = unlockedAgent() { return agent }
         let vault = try Vault(path: vaultPath)
         let password = try known ?? secrets.read(.masterPassword)
         try vault.unlock(password: password)
         return LocalVaultService(vault: vault)
+    }
+
+    /// A connection to the agent if it runs and holds this vault unlocked; its idle timer is reset, so the vault
+    /// stays unlocked for the requests that follow. `SESAME_NO_AGENT=1` turns the agent off for one process.
+    func unlockedAgent() -> AgentClient? {
+        if let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" { return nil }
+        let location = agentLocation
+        guard location.socketExists else { return nil }
+        do {
+            let client = try AgentClient.connect(to: location, clientName: "sesame \(SesameCLI.version)")
+            let path = canonicalVaultPath
+            let status = try client.attach(vault: path)
+            guard status.isUnlocked, status.vault == path else { return nil }
+            client.vault = path
+            return client
+        } catch let error as AgentError where error.code == .notRunning {
+            return nil
+        } catch {
+            // A socket that is not safe to use, or an agent that does not answer: work without it, and say so.
+            Terminal.writeToStandardError("Warning: not using the agent: \(error)\n")
+            return nil
+        }
+    }
+
+    /// Connects to the agent, or returns nil when none is running.
+    func connectAgent(at location: AgentSocketLocation? = nil) throws(AgentError) -> AgentClient? {
+        do {
+            return try AgentClient.connect(to: location ?? agentLocation, clientName: "sesame \(SesameCLI.version)")
+        } catch {
+            if error.code == .notRunning { return nil }
+            throw error
+        }
+    }
+
+    /// Starts `sesame agent` detached on `location`: `/proc/self/exe`, so the agent is this very build; a
+    /// minimal environment, and only the socket path in its arguments.
+    func spawnAgent(on location: AgentSocketLocation) throws(AgentError) -> pid_t {
+        var childEnvironment: [String: String] = [:]
+        for name in ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"] {
+            if let value = environment[name] { childEnvironment[name] = value }
+        }
+        return try AgentLauncher.spawnDetached(
+            arguments: ["sesame", "agent", "--socket", location.socketPath], environment: childEnvironment)
     }
 
     /// Turns the core's errors into CLI errors with the documented exit statuses.
@@ -48,6 +102,8 @@ final class CommandContext {
             return translate(ServiceFailure(error))
         case let error as DomainError:
             return translate(ServiceFailure(error))
+        case let error as AgentError:
+            return CLIError(error.message)
         case let error as CryptoError:
             return CLIError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
         default:

@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// Starts the agent on demand, the way gpg-agent autostarts: a detached process in its own session, standard
+/// input, output and error on /dev/null, a minimal environment, and no secret anywhere in its arguments.
+public enum AgentLauncher {
+    /// Connects to the agent at `location`, starting one with `spawn` if none answers, and waits for it.
+    ///
+    /// Several clients may start agents at the same moment; the agents' lock lets one serve, the others exit, and
+    /// every client connects to the one that serves.
+    ///
+    /// - Returns: the client and whether this call started the agent.
+    /// - Throws: `AgentError` `.startFailed` when no agent answers within `startTimeout`, and whatever connecting
+    ///   throws other than `.notRunning`.
+    public static func connectOrStart(
+        location: AgentSocketLocation, clientName: String = "sesame", startTimeout: TimeInterval = 10,
+        spawn: () throws(AgentError) -> pid_t
+    ) throws(AgentError) -> (client: AgentClient, started: Bool) {
+        do throws(AgentError) {
+            return (try AgentClient.connect(to: location, clientName: clientName), false)
+        } catch where error.code == .notRunning {
+            // Start one below.
+        }
+        try location.prepareFolder()
+        let child = try spawn()
+        let start = Date()
+        var childEnded = false
+        while Date().timeIntervalSince(start) < startTimeout {
+            usleep(5_000)
+            do throws(AgentError) {
+                return (try AgentClient.connect(to: location, clientName: clientName), true)
+            } catch where error.code == .notRunning {
+                // Not listening yet.
+            }
+            if !childEnded {
+                var status: Int32 = 0
+                // Reap a child that lost the race to another agent (or failed), so it does not linger as a zombie.
+                childEnded = waitpid(child, &status, WNOHANG) == child
+            } else if Date().timeIntervalSince(start) > 2 {
+                break
+            }
+        }
+        throw AgentError(
+            .startFailed,
+            "The agent did not start on \(location.socketPath); run 'sesame agent' in a terminal to see why.")
+    }
+
+    /// Starts `executable` detached from this process and returns its pid without waiting for it.
+    ///
+    /// - Parameters:
+    ///   - executable: the program; `/proc/self/exe` (this very program) by default.
+    ///   - arguments: `argv`, including `argv[0]`. Never put a secret here: any user can read `/proc/PID/cmdline`.
+    ///   - environment: the child's whole environment; pass only what it needs.
+    public static func spawnDetached(
+        executable: String = "/proc/self/exe", arguments: [String], environment: [String: String]
+    ) throws(AgentError) -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc ≥ 2.26) is hidden from Swift without _GNU_SOURCE: a new session, so no
+        // controlling terminal and no SIGHUP or SIGINT from the terminal that ran `sesame unlock`.
+        let setSessionID: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSessionID))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // Nothing else this process holds may live on in the agent: a pipe or socket its parent waits on (a
+        // shell's `$(…)`, Foundation's Process) would never see the end of input while the agent runs.
+        // (posix_spawn_file_actions_addclosefrom_np is hidden from Swift without _GNU_SOURCE.)
+        for descriptor in openDescriptors() where descriptor > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(result))).")
+        }
+        return pid
+    }
+
+    /// This process's open descriptors, from /proc/self/fd.
+    private static func openDescriptors() -> [Int32] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        let own = dirfd(folder)
+        var descriptors: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
+        }
+        closedir(folder)
+        return descriptors
+    }
+}

@@ -1,0 +1,33 @@
+import CSesameSystem
+import Foundation
+import Glibc
+
+/// What a process that holds the vault key does to itself before it holds it.
+public enum AgentProcess {
+    /// Makes the process non-dumpable (no core files, no `ptrace` or `/proc/PID/mem` access by other processes
+    /// of the same user), sets the core size limit to zero, and moves to `/` so it pins no mounted folder.
+    ///
+    /// - Returns: the steps that failed, for the caller to log; empty when all worked.
+    @discardableResult
+    public static func harden() -> [String] {
+        var failures: [String] = []
+        if sesame_set_nondumpable() != 0 { failures.append("prctl(PR_SET_DUMPABLE): \(String(cString: strerror(errno)))") }
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        if setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) != 0 { failures.append("setrlimit(RLIMIT_CORE): \(String(cString: strerror(errno)))") }
+        if chdir("/") != 0 { failures.append("chdir(/): \(String(cString: strerror(errno)))") }
+        return failures
+    }
+}
+
+/// Vault paths as the agent compares them: absolute, with symbolic links and `..` resolved, so that `--vault`
+/// spelled two ways still names one vault.
+public enum AgentVaultPath {
+    public static func canonical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if let resolved = realpath(absolute, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return (absolute as NSString).standardizingPath
+    }
+}

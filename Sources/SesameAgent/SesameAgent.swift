@@ -1,1 +1,0 @@
-// SesameAgent: see docs/design.md.

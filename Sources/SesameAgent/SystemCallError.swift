@@ -1,0 +1,36 @@
+import Glibc
+
+/// A failed system call: its name and `errno`. The description is `strerror`'s text, never data.
+struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
+    var function: String
+    var code: Int32
+
+    init(_ function: String, code: Int32 = errno) {
+        self.function = function
+        self.code = code
+    }
+
+    var description: String { "\(function): \(String(cString: strerror(code)))" }
+}
+
+/// Runs a system call that returns -1 on failure, retrying `EINTR`.
+@discardableResult
+func retryingInterrupts(_ function: String, _ call: () -> Int32) throws(SystemCallError) -> Int32 {
+    while true {
+        let result = call()
+        if result >= 0 { return result }
+        if errno == EINTR { continue }
+        throw SystemCallError(function)
+    }
+}
+
+/// Same for calls returning `ssize_t`.
+@discardableResult
+func retryingInterrupts(_ function: String, _ call: () -> Int) throws(SystemCallError) -> Int {
+    while true {
+        let result = call()
+        if result >= 0 { return result }
+        if errno == EINTR { continue }
+        throw SystemCallError(function)
+    }
+}

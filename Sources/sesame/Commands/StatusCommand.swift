@@ -1,0 +1,86 @@
+import Foundation
+import SesameAgent
+import SesameTerminal
+
+/// `sesame status`: whether the agent runs, which vault it holds, whether it is unlocked and for how long.
+enum StatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show whether the agent runs and holds the vault unlocked.",
+        discussion: "Asking does not count as use: it neither unlocks nor extends the time before the agent locks. Exits 0 whether or not an agent runs; scripts read --json.",
+        options: [CommonOptions.json, CommonOptions.vault])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let location = context.agentLocation
+        var status: AgentStatus?
+        if let client = try context.connectAgent() { status = try client.agentStatus() }
+        let report = AgentStatusJSON(status, location: location)
+        if context.wantsJSON {
+            try context.printJSON(report)
+            return
+        }
+        print(report.text(commandVault: context.canonicalVaultPath), terminator: "")
+    }
+}
+
+/// The stable JSON shape of `sesame status`, `sesame unlock --json` and `sesame lock --json`. Every key is always
+/// present; unknown values are `null`.
+struct AgentStatusJSON: Encodable {
+    /// Whether an agent answers on the socket.
+    var running: Bool
+    var pid: Int32?
+    var socket: String
+    /// The vault the agent holds unlocked, or held last; null when none.
+    var vault: String?
+    /// Whether the agent holds `vault` unlocked now.
+    var unlocked: Bool
+    /// Seconds without use after which the agent locks.
+    var idleTimeout: Int?
+    /// Seconds left before it locks; null when locked.
+    var secondsLeft: Int?
+
+    init(_ status: AgentStatus?, location: AgentSocketLocation) {
+        running = status != nil
+        pid = status?.pid
+        socket = location.socketPath
+        vault = status?.vault
+        unlocked = status?.isUnlocked ?? false
+        idleTimeout = status.map { Int($0.idleTimeout.rounded()) }
+        secondsLeft = status?.timeLeft.map { Int($0.rounded(.down)) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case running, pid, socket, vault, unlocked, idleTimeout, secondsLeft
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(running, forKey: .running)
+        try container.encode(pid, forKey: .pid)
+        try container.encode(socket, forKey: .socket)
+        try container.encode(vault, forKey: .vault)
+        try container.encode(unlocked, forKey: .unlocked)
+        try container.encode(idleTimeout, forKey: .idleTimeout)
+        try container.encode(secondsLeft, forKey: .secondsLeft)
+    }
+
+    /// Lines for people; `commandVault` is the vault this command line would use.
+    func text(commandVault: String) -> String {
+        var lines: [String] = []
+        if let pid {
+            lines.append("Agent:  running (pid \(pid)) on \(socket)")
+        } else {
+            lines.append("Agent:  not running (\(socket))")
+        }
+        lines.append("Vault:  \(vault ?? commandVault)")
+        if unlocked, let secondsLeft, let idleTimeout {
+            lines.append("State:  unlocked; locks in \(AgentDuration.format(TimeInterval(secondsLeft))) unless used (idle timeout \(AgentDuration.format(TimeInterval(idleTimeout))))")
+        } else {
+            lines.append("State:  locked; commands ask for the master password ('sesame unlock' to unlock)")
+        }
+        if let vault, vault != commandVault {
+            lines.append("Note:   commands here use \(commandVault), which the agent does not hold.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

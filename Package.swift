@@ -35,7 +35,9 @@ let package = Package(
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains",
         ]),
-        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameGit", "SesameTerminal"]),
+        .executableTarget(name: "git-credential-sesame", dependencies: [
+            "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
+        ]),
 
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [

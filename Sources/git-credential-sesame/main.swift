@@ -1,1 +1,9 @@
-print("")
+import Glibc
+import SesameTerminal
+
+// Files the helper may create (an autostarted agent's socket folder) are private to the user.
+umask(0o077)
+// git may close our stdout early; that must end the helper quietly, not with a crash report.
+signal(SIGPIPE, SIG_IGN)
+
+exit(GitCredentialCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -8,7 +8,7 @@ enum SesameCLI {
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
         RemoveCommand.self, PasswdCommand.self, GenerateCommand.self,
         MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
-        UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -89,8 +89,9 @@ server.serve_forever()
     }
 
     func stop() {
+        // SIGKILL: the test runner may hand its children a blocked SIGTERM, which python would never see.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

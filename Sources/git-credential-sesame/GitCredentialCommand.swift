@@ -1,0 +1,110 @@
+import Foundation
+import SesameAgent
+import SesameAutoFill
+import SesameCrypto
+import SesameGit
+import SesameStore
+import SesameTerminal
+
+/// `git-credential-sesame [--vault PATH] get|store|erase|capability`: git's credential helper.
+///
+/// stdout carries protocol lines only; problems go to stderr. It answers from the unlocked agent. When the agent is
+/// locked or absent it asks for the master password on /dev/tty (unless git or the user forbade prompts, or there is
+/// no terminal), unlocks the agent, starting it if needed, and answers; otherwise it prints nothing, so git falls
+/// back to its other helpers and its own prompt.
+enum GitCredentialCommand {
+    static let version = "0.1.0"
+
+    static let spec = CommandSpec(
+        name: "git-credential-sesame",
+        abstract: "git's credential helper for the Sesame vault.",
+        discussion: """
+            Set it up with 'sesame setup git' (or 'git config --global credential.helper sesame'). git runs it with \
+            get, store or erase and the request on standard input. With a locked vault, 'get' asks for the master \
+            password on the terminal unless GIT_TERMINAL_PROMPT=0 or credential.interactive=false; without a \
+            terminal it prints nothing and git asks elsewhere. Rejected credentials ('erase') go to Sesame's trash.
+            """,
+        version: version,
+        arguments: [ArgumentSpec("action", help: "get, store, erase or capability; other actions are ignored.")],
+        options: [
+            .value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else $XDG_DATA_HOME/sesame/vault.sqlite)."),
+        ])
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let parsed: ParsedArguments
+        do {
+            switch try spec.parse(arguments) {
+            case .helpRequested:
+                print(spec.helpText(), terminator: "")
+                return .success
+            case .versionRequested:
+                print("git-credential-sesame \(version)")
+                return .success
+            case .arguments(let value):
+                parsed = value
+            }
+        } catch {
+            // git may one day pass arguments we do not know; a helper must not break git over them.
+            Terminal.writeToStandardError(error.report)
+            return .usage
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let action = GitCredentialHelper.Action(parsed.argument("action") ?? "")
+        let helper = GitCredentialHelper()
+        switch action {
+        case .capability:
+            write(helper.capabilityReply())
+            return .success
+        case .unknown:
+            return .success
+        case .get, .store, .erase:
+            break
+        }
+        let message = GitCredentialMessage(parsing: readStandardInput())
+        guard helper.isActionable(action, message) else { return .success }
+        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
+        guard FileManager.default.fileExists(atPath: vaultPath) else {
+            complain("no vault at \(vaultPath); create one with 'sesame init'.")
+            return .failure
+        }
+        do {
+            let session = GitSession(vaultPath: vaultPath, environment: environment)
+            guard let service = try session.service(for: message) else { return .success }
+            write(try helper.run(action, message, service: service))
+            return .success
+        } catch {
+            complain("\(error)")
+            return .failure
+        }
+    }
+
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return bytes
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    static func complain(_ message: String) {
+        Terminal.writeToStandardError("git-credential-sesame: \(message)\n")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import SesameAgent
+import SesameAutoFill
+import SesameCrypto
+import SesameGit
+import SesameTerminal
+
+/// How the helper reaches the vault: the unlocked agent, or an unlock on the terminal when a person can answer.
+/// This is the provider flow's "without user interaction" / "after authentication" split, for git.
+struct GitSession {
+    let vaultPath: String
+    let environment: [String: String]
+
+    static let attempts = 3
+
+    var location: AgentSocketLocation { AgentSocketLocation.resolve(environment: environment) }
+
+    /// A service holding the vault unlocked, or nil when it is locked and nobody may be asked.
+    func service(for message: GitCredentialMessage) throws -> (any VaultService)? {
+        if let agent = unlockedAgent() { return agent }
+        guard mayPrompt() else { return nil }
+        return try unlockOnTerminal(for: message)
+    }
+
+    func unlockedAgent() -> AgentClient? {
+        guard location.socketExists else { return nil }
+        guard let client = try? AgentClient.connect(to: location, clientName: "git-credential-sesame"),
+            let status = try? client.attach(vault: vaultPath), status.isUnlocked, status.vault == vaultPath
+        else { return nil }
+        client.vault = vaultPath
+        return client
+    }
+
+    /// git's rules for helpers: no prompt with GIT_TERMINAL_PROMPT=0, with credential.interactive=false, or without
+    /// a terminal.
+    func mayPrompt() -> Bool {
+        if environment["GIT_TERMINAL_PROMPT"] == "0" { return false }
+        guard SecretPrompt.isTerminalAvailable else { return false }
+        return gitConfigBool("credential.interactive") != false
+    }
+
+    /// Asks for the master password on /dev/tty (three tries), unlocks the agent, starting it if needed.
+    func unlockOnTerminal(for message: GitCredentialMessage) throws -> (any VaultService)? {
+        let (agent, _) = try AgentLauncher.connectOrStart(location: location, clientName: "git-credential-sesame") {
+            () throws(AgentError) in
+            var childEnvironment: [String: String] = [:]
+            for name in ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"] {
+                if let value = environment[name] { childEnvironment[name] = value }
+            }
+            return try AgentLauncher.spawnDetached(
+                executable: Self.sesameExecutable(), arguments: ["sesame", "agent", "--socket", location.socketPath],
+                environment: childEnvironment)
+        }
+        let site = [message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://")
+        for attempt in 1...Self.attempts {
+            let password: SecureBytes
+            do {
+                password = try SecretPrompt.read(prompt: "Sesame master password (for git, \(site)): ")
+            } catch {
+                return nil  // Ctrl-C or Ctrl-D: the person declined; git asks elsewhere.
+            }
+            do {
+                _ = try agent.unlock(vault: vaultPath, password: password)
+                agent.vault = vaultPath
+                return agent
+            } catch {
+                // (A `catch … where` on this typed throw crashes Swift 6.3.1's SILGen.)
+                guard error.code == .wrongPassword else { throw error }
+                Terminal.writeToStandardError(attempt < Self.attempts ? "Wrong master password; try again.\n" : "Wrong master password.\n")
+            }
+        }
+        return nil
+    }
+
+    /// `sesame`, installed next to this helper (as the setup does), else found on PATH.
+    static func sesameExecutable() -> String {
+        if let resolved = realpath("/proc/self/exe", nil) {
+            defer { free(resolved) }
+            let sibling = (String(cString: resolved) as NSString).deletingLastPathComponent + "/sesame"
+            if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+        }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin").split(separator: ":") {
+            let candidate = String(folder) + "/sesame"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/usr/local/bin/sesame"
+    }
+
+    /// `git config --bool NAME` (git passes `-c` settings to helpers through GIT_CONFIG_PARAMETERS, which this
+    /// honours); nil when unset or git is unavailable. Only consulted when a prompt is about to happen.
+    func gitConfigBool(_ name: String) -> Bool? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "config", "--bool", name]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        switch String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "true": return true
+        case "false": return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Real git against a local HTTP server that requires Basic auth, with credentials only from Sesame.
+@Suite(.serialized) struct GitEndToEndTests {
+    /// A vault with an unlocked agent, a bare repository with one commit behind the server, and git configured to
+    /// use the built helper. Everything lives in the harness's private home and stops with it.
+    final class GitWorld {
+        let cli = CLIHarness()
+        private(set) var server: GitHTTPServer!
+        let helper = CLIHarness.executable("git-credential-sesame")
+        var url: String { "http://127.0.0.1:\(server.port)/repo.git" }
+        var host: String { "127.0.0.1:\(server.port)" }
+
+        init() throws {
+            try cli.initVault()
+            cli.setEnvironment("GIT_CONFIG_NOSYSTEM", "1")
+            cli.setEnvironment("GIT_TERMINAL_PROMPT", "0")
+            cli.setEnvironment("GIT_AUTHOR_NAME", "Test")
+            cli.setEnvironment("GIT_AUTHOR_EMAIL", "test@example.invalid")
+            cli.setEnvironment("GIT_COMMITTER_NAME", "Test")
+            cli.setEnvironment("GIT_COMMITTER_EMAIL", "test@example.invalid")
+            let unlock = try cli.run(["unlock", "--password-stdin"], input: "master-pw\n")
+            precondition(unlock.status == 0, "unlock failed: \(unlock.stderr)")
+            let root = cli.home + "/srv"
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try git(["init", "-q", "--bare", root + "/repo.git"])
+            try git(["init", "-q", cli.home + "/seed"])
+            try "hello\n".write(toFile: cli.home + "/seed/README", atomically: true, encoding: .utf8)
+            try git(["-C", cli.home + "/seed", "add", "README"])
+            try git(["-C", cli.home + "/seed", "commit", "-q", "-m", "first"])
+            try git(["-C", cli.home + "/seed", "push", "-q", root + "/repo.git", "HEAD:refs/heads/main"])
+            try git(["--git-dir", root + "/repo.git", "symbolic-ref", "HEAD", "refs/heads/main"])
+            server = try GitHTTPServer(root: root, user: "alice", password: "s3cret")
+        }
+
+        deinit {
+            server?.stop()
+            _ = try? cli.run(["agent", "--stop"])
+        }
+
+        @discardableResult
+        func git(_ arguments: [String], input: String = "") throws -> CLIResult {
+            try cli.run(["-c", "credential.helper=", "-c", "credential.helper=\(helper)"] + arguments,
+                        input: input, executable: "/usr/bin/git")
+        }
+
+        func addLogin(password: String) throws -> String {
+            let added = try cli.run(["add", "Local git", "--url", "http://\(host)", "--username", "alice",
+                                     "--password-stdin", "--json"], input: password + "\n")
+            precondition(added.status == 0, "add failed: \(added.stderr)")
+            return (try cli.json(added) as? [String: Any])?["id"] as? String ?? ""
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func cloneAndPushWithCredentialsOnlyFromSesame() throws {
+        let world = try GitWorld()
+        // No credential yet: git fails at once instead of hanging on a prompt.
+        let refused = try world.git(["clone", "-q", world.url, world.cli.home + "/refused"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("terminal prompts disabled") || refused.stderr.contains("Authentication failed"),
+                "\(refused.stderr)")
+
+        let id = try world.addLogin(password: "s3cret")
+        let clone = try world.git(["clone", "-q", world.url, world.cli.home + "/work"])
+        #expect(clone.status == 0, "\(clone.stderr)")
+        try "more\n".write(toFile: world.cli.home + "/work/MORE", atomically: true, encoding: .utf8)
+        try world.git(["-C", world.cli.home + "/work", "add", "MORE"])
+        try world.git(["-C", world.cli.home + "/work", "commit", "-q", "-m", "second"])
+        let push = try world.git(["-C", world.cli.home + "/work", "push", "-q", "origin", "HEAD:main"])
+        #expect(push.status == 0, "\(push.stderr)")
+
+        // git's `store` after each success updated the same item: still one login, used (so first next time).
+        let list = try world.cli.run(["list", "--json"])
+        let rows = try #require(try world.cli.json(list) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["id"] as? String == id)
+
+        // With a user name in the URL, the helper matches that user.
+        let named = try world.git(["clone", "-q", "http://alice@\(world.host)/repo.git", world.cli.home + "/named"])
+        #expect(named.status == 0, "\(named.stderr)")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func rejectedPasswordGoesToTheTrashAndGitFallsBack() throws {
+        let world = try GitWorld()
+        let id = try world.addLogin(password: "wrong-password")
+        let clone = try world.git(["clone", "-q", world.url, world.cli.home + "/work"])
+        #expect(clone.status != 0)
+        #expect(clone.stderr.contains("Authentication failed") || clone.stderr.contains("terminal prompts disabled"),
+                "\(clone.stderr)")
+        // git ran `erase`: the login is in the trash, not destroyed, and `get` no longer returns it.
+        let trash = try world.cli.run(["trash", "list", "--json"])
+        let trashed = try #require(try world.cli.json(trash) as? [[String: Any]])
+        #expect(trashed.compactMap { $0["id"] as? String } == [id])
+        let fill = try world.git(["credential", "fill"], input: "protocol=http\nhost=\(world.host)\n\n")
+        #expect(fill.status != 0)
+        #expect(!fill.stdout.contains("password=wrong-password"))
+        // Restored, it is served again.
+        #expect(try world.cli.run(["trash", "restore", id]).status == 0)
+        let again = try world.git(["credential", "fill"], input: "protocol=http\nhost=\(world.host)\n\n")
+        #expect(again.stdout.contains("password=wrong-password"))
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func eightParallelFetchesAllSucceed() throws {
+        let world = try GitWorld()
+        _ = try world.addLogin(password: "s3cret")
+        let clone = try world.git(["clone", "-q", world.url, world.cli.home + "/work"])
+        #expect(clone.status == 0, "\(clone.stderr)")
+        let fetches = (0..<8).map { _ in
+            let process = world.cli.makeProcess(
+                ["-c", "credential.helper=", "-c", "credential.helper=\(world.helper)", "-C", world.cli.home + "/work",
+                 "fetch", "-q", "origin"], executable: "/usr/bin/git")
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for fetch in fetches { try fetch.run() }
+        for fetch in fetches { fetch.waitUntilExit() }
+        #expect(fetches.allSatisfy { $0.terminationStatus == 0 }, "\(fetches.map(\.terminationStatus))")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func lockedVaultWithoutPromptsGivesNothingAndGitFailsAtOnce() throws {
+        let world = try GitWorld()
+        _ = try world.addLogin(password: "s3cret")
+        #expect(try world.cli.run(["lock"]).status == 0)
+        let fill = try world.cli.run(["get"], input: "protocol=http\nhost=\(world.host)\n\n", executable: world.helper)
+        #expect(fill.status == 0)
+        #expect(fill.stdout == "")
+        let clone = try world.git(["clone", "-q", world.url, world.cli.home + "/work"])
+        #expect(clone.status != 0)
+        #expect(clone.stderr.contains("terminal prompts disabled"), "\(clone.stderr)")
+    }
+
+    @Test func helperProtocolThroughGitCredential() throws {
+        let world = try GitWorld()
+        let approve = try world.git(["credential", "approve"],
+                                    input: "protocol=https\nhost=git.example.com:8443\nusername=bob\npassword=pw1\n\n")
+        #expect(approve.status == 0)
+        let fill = try world.git(["credential", "fill"], input: "protocol=https\nhost=git.example.com:8443\n\n")
+        #expect(fill.stdout.contains("username=bob\n") && fill.stdout.contains("password=pw1\n"), "\(fill.stdout) \(fill.stderr)")
+        let capability = try world.cli.run(["capability"], executable: world.helper)
+        #expect(capability.stdout == "version 0\ncapability authtype\n")
+        let unknown = try world.cli.run(["frobnicate"], input: "protocol=https\nhost=x\n\n", executable: world.helper)
+        #expect(unknown.status == 0 && unknown.stdout.isEmpty && unknown.stderr.isEmpty)
+    }
+}

@@ -7,6 +7,8 @@ import SesameStore
 public final class LocalVaultService: VaultService {
     public let vault: Vault
     private let now: () -> Date
+    /// Told after every request that changed items or their use, so `IdentitySync` can follow the vault.
+    public var onChange: ((VaultChange) -> Void)?
 
     public init(vault: Vault, now: @escaping () -> Date = Date.init) {
         self.vault = vault
@@ -15,7 +17,9 @@ public final class LocalVaultService: VaultService {
 
     public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
         do {
-            return try handle(request)
+            let response = try handle(request)
+            if let onChange, let change = VaultChange(request: request, response: response) { onChange(change) }
+            return response
         } catch {
             throw ServiceFailure(error)
         }
@@ -44,6 +48,16 @@ public final class LocalVaultService: VaultService {
             item.modified = date
             try vault.add(item)
             return .item(item)
+
+        case .importItems(var items):
+            let date = now()
+            for index in items.indices {
+                try Self.validate(items[index])
+                items[index].created = date
+                items[index].modified = date
+            }
+            try vault.add(contentsOf: items)
+            return .done
 
         case .update(let id, let change):
             let item = try vault.updateItem(withID: id, now: now()) { item in

@@ -153,7 +153,8 @@ public final class IdentitySync {
             pendingUsage.formUnion(used)
             throw error
         }
-        if !replacing, state.supportsIncrementalUpdates, let old = snapshot {
+        if !replacing, let old = snapshot {
+            // Nothing to write when nothing changed, whatever the store supports.
             return try await push(old.changes(to: built), reaching: built, state: state)
         }
         snapshot = nil

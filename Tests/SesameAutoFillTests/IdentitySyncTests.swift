@@ -11,11 +11,12 @@ final class SyncHarness {
     let sync: IdentitySync
     let clock = ManualClock()
 
-    init(incremental: Bool = true) throws {
+    /// - Parameter through: wraps the store the sync talks to (a slow or gated store).
+    init(incremental: Bool = true, through wrap: (InMemoryIdentityStore) -> any IdentityStore = { $0 }) throws {
         vault = try ProviderTestVault()
         service = LocalVaultService(vault: vault.vault, now: clock.now)
         store = InMemoryIdentityStore(supportsIncrementalUpdates: incremental)
-        sync = IdentitySync(store: store)
+        sync = IdentitySync(store: wrap(store))
         service.onChange = { [sync] in sync.note($0) }
     }
 
@@ -154,7 +155,7 @@ func itemChange(_ body: (inout ItemChange) -> Void) -> ItemChange {
         let ranked = await h.store.identities(for: domainService("example.com"))
         #expect(ranked.map(\.user) == ["me", "me@work"])
         #expect(ranked.map(\.recordIdentifier) == [personal.id, work.id].map { $0.uuidString.lowercased() })
-        #expect(ranked[0].rank == Int(h.clock.now().timeIntervalSince1970))
+        #expect(ranked.first?.rank == Int(h.clock.now().timeIntervalSince1970))
         try await h.expectInStep()
     }
 
@@ -286,28 +287,49 @@ func itemChange(_ body: (inout ItemChange) -> Void) -> ItemChange {
         try await h.expectInStep()
     }
 
-    @Test func concurrentChangesEndInStep() async throws {
-        let harness = try ConcurrentSyncHarness()
+    @Test(arguments: [true, false])
+    func aSyncWaitsForTheWriteOfTheSyncBeforeIt(incremental: Bool) async throws {
+        let race = try RaceHarness(incremental: incremental)
+        try await race.start()
+        await race.gate.holdNextWrite()
+        try await race.moveItem(to: "https://x.second.example")
+        let first = Task { try await race.flush() }
+        await race.gate.waitUntilAWriteIsHeld()
+
+        try await race.moveItem(to: "https://x.third.example")
+        let second = Task { try await race.flush() }
+        try await Task.sleep(nanoseconds: 50_000_000)  // room for a second sync that did not wait to finish
+        await race.gate.releaseHeldWrite()
+        _ = try await (first.value, second.value)
+
+        try await race.expectInStep()
+        #expect(await race.storedServices() == ["third.example"], "no identity of the intermediate edit")
+    }
+
+    @Test(arguments: [true, false])
+    func overlappingChangesAndSyncsEndInStep(incremental: Bool) async throws {
+        let harness = try ConcurrentSyncHarness(incremental: incremental)
         try await harness.configure()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<24 {
+            for index in 0..<40 {
                 group.addTask { try await harness.change(index) }
             }
             try await group.waitForAll()
         }
         #expect(await harness.hasPendingChanges == false)
         try await harness.expectInStep()
+        #expect(await harness.snapshotMatchesStore(), "what the sync believes is what the store holds")
     }
 }
 
 /// Changes and syncs that interleave on one actor, as requests do on the provider actor: every sync suspends
-/// on the store, letting other changes in.
+/// on a store that answers late, letting other changes and syncs in.
 actor ConcurrentSyncHarness {
     let harness: SyncHarness
     private var ids: [UUID] = []
 
-    init() throws {
-        harness = try SyncHarness()
+    init(incremental: Bool) throws {
+        harness = try SyncHarness(incremental: incremental) { DelayedIdentityStore($0) }
     }
 
     func configure() async throws {
@@ -327,6 +349,48 @@ actor ConcurrentSyncHarness {
     }
 
     var hasPendingChanges: Bool { harness.sync.hasPendingChanges }
+
+    func expectInStep() async throws {
+        try await harness.expectInStep()
+    }
+
+    func snapshotMatchesStore() async -> Bool {
+        inStoreOrder(harness.sync.snapshot?.allIdentities ?? []) == (await harness.store.identities)
+    }
+}
+
+/// One item edited twice while the first sync's write is held in the store.
+actor RaceHarness {
+    let harness: SyncHarness
+    let gate: GatedIdentityStore
+    private var id: UUID?
+
+    init(incremental: Bool) throws {
+        var gate: GatedIdentityStore?
+        harness = try SyncHarness(incremental: incremental) { store in
+            let gated = GatedIdentityStore(store)
+            gate = gated
+            return gated
+        }
+        self.gate = gate!
+    }
+
+    func start() async throws {
+        id = try harness.service.add(testLogin("Moving", urls: ["https://x.first.example"])).id
+        try await harness.configure()
+    }
+
+    func moveItem(to url: String) throws {
+        try harness.service.update(id!, itemChange { $0.urls = [ItemURL(url)] })
+    }
+
+    func flush() async throws {
+        try await harness.flush()
+    }
+
+    func storedServices() async -> [String] {
+        await harness.store.identities.map(\.serviceIdentifier.identifier)
+    }
 
     func expectInStep() async throws {
         try await harness.expectInStep()

@@ -112,3 +112,107 @@ final class ScriptedAuthenticator: Authenticator, @unchecked Sendable {
         }
     }
 }
+
+/// A store that answers late, by varying delays, as the system's store does across processes: writes of syncs
+/// that overlapped would reach the real store out of order unless the sync serializes them.
+actor DelayedIdentityStore: IdentityStore {
+    let inner: InMemoryIdentityStore
+    private let delays: [UInt64]
+    private var calls = 0
+
+    init(_ inner: InMemoryIdentityStore, delaysInMicroseconds: [UInt64] = [3_000, 0, 1_000, 6_000, 500, 2_000, 0, 4_000]) {
+        self.inner = inner
+        delays = delaysInMicroseconds
+    }
+
+    private func delay() async {
+        let microseconds = delays[calls % delays.count]
+        calls += 1
+        if microseconds > 0 { try? await Task.sleep(nanoseconds: microseconds * 1_000) }
+    }
+
+    func state() async -> IdentityStoreState {
+        await delay()
+        return await inner.state()
+    }
+
+    func saveIdentities(_ identities: [CredentialIdentity]) async throws {
+        await delay()
+        try await inner.saveIdentities(identities)
+    }
+
+    func replaceIdentities(with identities: [CredentialIdentity]) async throws {
+        await delay()
+        try await inner.replaceIdentities(with: identities)
+    }
+
+    func removeIdentities(_ identities: [CredentialIdentity]) async throws {
+        await delay()
+        try await inner.removeIdentities(identities)
+    }
+
+    func removeAllIdentities() async throws {
+        await delay()
+        try await inner.removeAllIdentities()
+    }
+}
+
+/// A store whose next write waits until the test lets it through: a test can hold one sync in the middle of its
+/// write and start another.
+actor GatedIdentityStore: IdentityStore {
+    let inner: InMemoryIdentityStore
+    private var holdNext = false
+    private var parked: CheckedContinuation<Void, Never>?
+    private var watchers: [CheckedContinuation<Void, Never>] = []
+
+    init(_ inner: InMemoryIdentityStore) {
+        self.inner = inner
+    }
+
+    func holdNextWrite() {
+        holdNext = true
+    }
+
+    /// Returns once a write is parked.
+    func waitUntilAWriteIsHeld() async {
+        guard parked == nil else { return }
+        await withCheckedContinuation { watchers.append($0) }
+    }
+
+    func releaseHeldWrite() {
+        parked?.resume()
+        parked = nil
+    }
+
+    private func gate() async {
+        guard holdNext else { return }
+        holdNext = false
+        await withCheckedContinuation { continuation in
+            parked = continuation
+            for watcher in watchers { watcher.resume() }
+            watchers.removeAll()
+        }
+    }
+
+    func state() async -> IdentityStoreState { await inner.state() }
+
+    func saveIdentities(_ identities: [CredentialIdentity]) async throws {
+        await gate()
+        try await inner.saveIdentities(identities)
+    }
+
+    func replaceIdentities(with identities: [CredentialIdentity]) async throws {
+        await gate()
+        try await inner.replaceIdentities(with: identities)
+    }
+
+    func removeIdentities(_ identities: [CredentialIdentity]) async throws {
+        await gate()
+        try await inner.removeIdentities(identities)
+    }
+
+    func removeAllIdentities() async throws {
+        await gate()
+        try await inner.removeAllIdentities()
+    }
+}

@@ -13,3 +13,6 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 if suites.isEmpty || suites.contains("vault") {
     try VaultBenchmark.run(folder: folder, quick: quick)
 }
+if suites.isEmpty || suites.contains("identities") {
+    try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
+}

@@ -32,10 +32,27 @@ public struct CredentialIdentity: Sendable, Hashable, Codable {
         recordIdentifier.flatMap { $0.utf8.count == 36 ? UUID(uuidString: $0) : nil }
     }
 
-    /// The record identifier written for an item.
+    /// The record identifier written for an item: `id.uuidString.lowercased()`, formatted directly because a full
+    /// sync writes one per identity.
     public static func recordIdentifier(for id: UUID) -> String {
-        id.uuidString.lowercased()
+        withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var offset = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[offset] = UInt8(ascii: "-")
+                        offset += 1
+                    }
+                    text[offset] = hexDigits[Int(byte >> 4)]
+                    text[offset + 1] = hexDigits[Int(byte & 0x0F)]
+                    offset += 2
+                }
+                return offset
+            }
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// What names an identity in a store: everything but the rank. Saving an identity with the same key
     /// overwrites the stored one (a new rank); one with another key is another suggestion.
@@ -127,20 +144,30 @@ struct Scope: Hashable, Comparable {
 
     init?(url: ServiceURL, mode: MatchMode, suffixes: PublicSuffixList) {
         let host = url.host
-        let hasSite = host.kind == .domain && suffixes.publicSuffix(of: host) != host.ascii
+        // One lookup gives both answers: a host has a site when it is longer than its public suffix, and the
+        // site (registrable domain) is the public suffix plus one label.
+        let site = host.kind == .domain ? suffixes.publicSuffix(of: host).flatMap { Self.site(of: host.ascii, suffix: $0) } : nil
         switch mode {
         case .never:
             return nil
         case .domain, .host:
-            guard hasSite else {
+            guard let site else {
                 self.init(kind: .url, text: Self.urlText(url, includingPath: false), coverableHost: nil)
                 return
             }
-            let name = mode == .domain ? suffixes.registrableDomain(of: host) : host.ascii
-            self.init(kind: .domain, text: name, coverableHost: nil)
+            self.init(kind: .domain, text: mode == .domain ? site : host.ascii, coverableHost: nil)
         case .exact:
-            self.init(kind: .url, text: Self.urlText(url, includingPath: true), coverableHost: hasSite ? host.ascii : nil)
+            self.init(kind: .url, text: Self.urlText(url, includingPath: true), coverableHost: site == nil ? nil : host.ascii)
         }
+    }
+
+    /// The registrable domain of `name` given its public suffix; nil when the name is the suffix itself.
+    static func site(of name: String, suffix: String) -> String? {
+        let bytes = name.utf8
+        guard bytes.count > suffix.utf8.count + 1 else { return nil }
+        let beforeSuffix = bytes.index(bytes.endIndex, offsetBy: -(suffix.utf8.count + 1))  // the dot
+        let start = bytes[..<beforeSuffix].lastIndex(of: UInt8(ascii: ".")).map(bytes.index(after:)) ?? bytes.startIndex
+        return String(name[start...])
     }
 
     private init(kind: Kind, text: String, coverableHost: String?) {

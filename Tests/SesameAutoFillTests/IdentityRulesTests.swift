@@ -31,6 +31,30 @@ import Testing
         #expect(services(item) == [domainService("example.com"), domainService("example.org")])
     }
 
+    /// The identity's site is computed from one public-suffix lookup; it must agree with `registrableDomain(of:)`
+    /// (what the index and the matcher use) under wildcard, exception and private rules.
+    @Test(arguments: [
+        "www.example.co.uk", "a.b.c.example.com", "example.com", "foo.bar.ck", "x.y.foo.bar.ck", "www.ck",
+        "a.www.ck", "city.kawasaki.jp", "www.city.kawasaki.jp", "a.b.kawasaki.jp", "alice.github.io",
+        "deep.alice.github.io", "bücher.de", "www.xn--bcher-kva.de", "s3.amazonaws.com", "x.s3.amazonaws.com",
+        "a.b.compute.amazonaws.com", "co.uk", "github.io", "localhost", "192.168.1.1",
+    ])
+    func theSiteIsTheRegistrableDomain(hostText: String) throws {
+        let host = try Host(parsing: hostText)
+        let item = testLogin("Site", urls: ["https://\(hostText)/"])
+        let expected = suffixes.publicSuffix(of: host) == host.ascii || host.isIPAddress
+            ? urlService("https://\(host.kind == .ipv6 ? "[\(host.ascii)]" : host.ascii)")
+            : domainService(suffixes.registrableDomain(of: host))
+        #expect(services(item) == [expected])
+    }
+
+    @Test func recordIdentifiersAreLowercaseUUIDs() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(CredentialIdentity.recordIdentifier(for: id) == id.uuidString.lowercased())
+        }
+    }
+
     @Test func privateSuffixesAreSitesOfTheirOwn() {
         let item = testLogin("Pages", urls: ["https://alice.github.io/blog", "https://bob.github.io"])
         #expect(services(item) == [domainService("alice.github.io"), domainService("bob.github.io")])

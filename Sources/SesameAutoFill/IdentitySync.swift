@@ -78,14 +78,13 @@ public final class IdentitySync {
         let items = pendingItems, used = pendingUsage
         pendingItems.removeAll()
         pendingUsage.removeAll()
-        var changes = IdentityChanges()
+        var rebuilt: [(id: UUID, identities: [CredentialIdentity])] = []
         do {
             let ids = items.union(used)
             let suffixes = try PublicSuffixList.shared()
             let usage = try vault.usage(ofItemsWithIDs: ids)
             for id in ids {
-                let identities = try Self.identities(ofItemWithID: id, in: vault, usage: usage[id], suffixes: suffixes)
-                changes.formUnion(current.setIdentities(identities, ofItem: id))
+                rebuilt.append((id, try Self.identities(ofItemWithID: id, in: vault, usage: usage[id], suffixes: suffixes)))
             }
         } catch {
             // The vault could not be read (locked, busy): nothing was sent, try again next time.
@@ -93,6 +92,11 @@ public final class IdentitySync {
             pendingUsage.formUnion(used)
             throw error
         }
+        // With `current` the only reference, the snapshot is changed in place: a copy of 100,000 items' worth
+        // would cost more than the rest of the sync.
+        snapshot = nil
+        var changes = IdentityChanges()
+        for (id, identities) in rebuilt { changes.formUnion(current.setIdentities(identities, ofItem: id)) }
         return try await push(changes, reaching: current, state: state)
     }
 
@@ -118,6 +122,7 @@ public final class IdentitySync {
         let state = await store.state()
         guard state.isEnabled else { return storeDisabled() }
         if var current = snapshot {
+            snapshot = nil  // changed in place, not copied
             var changes = IdentityChanges()
             if let id = identity.itemID {
                 changes = current.setIdentities([], ofItem: id)

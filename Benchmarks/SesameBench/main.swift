@@ -19,3 +19,7 @@ if suites.isEmpty || suites.contains("vault") {
 if suites.isEmpty || suites.contains("list") {
     try ListBenchmark.run(folder: folder, quick: quick)
 }
+
+if suites.isEmpty || suites.contains("identities") {
+    try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
+}

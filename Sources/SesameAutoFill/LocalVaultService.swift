@@ -10,6 +10,9 @@ public final class LocalVaultService: VaultService {
     /// The equivalent domains last read, with the bytes they came from (see `LocalVaultService+Matching`).
     var equivalentsCache: (bytes: [UInt8], domains: EquivalentDomains)?
 
+    /// Told after every request that changed items or their use, so `IdentitySync` can follow the vault.
+    public var onChange: ((VaultChange) -> Void)?
+
     public init(vault: Vault, now: @escaping () -> Date = Date.init) {
         self.vault = vault
         self.now = now
@@ -17,7 +20,9 @@ public final class LocalVaultService: VaultService {
 
     public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
         do {
-            return try handle(request)
+            let response = try handle(request)
+            if let onChange, let change = VaultChange(request: request, response: response) { onChange(change) }
+            return response
         } catch {
             throw ServiceFailure(error)
         }
@@ -46,6 +51,16 @@ public final class LocalVaultService: VaultService {
             item.modified = date
             try vault.add(item)
             return .item(item)
+
+        case .importItems(var items):
+            let date = now()
+            for index in items.indices {
+                try Self.validate(items[index])
+                items[index].created = date
+                items[index].modified = date
+            }
+            try vault.add(contentsOf: items)
+            return .done
 
         case .update(let id, let change):
             let item = try vault.updateItem(withID: id, now: now()) { item in

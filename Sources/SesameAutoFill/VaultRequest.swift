@@ -8,6 +8,8 @@ public enum VaultRequest: Codable, Sendable {
     case list(ItemState)
     case resolve(String, states: Set<ItemState>)
     case add(Item)
+    /// Several new items in one transaction, all or none (an import).
+    case importItems([Item])
     case update(UUID, ItemChange)
     case delete(UUID)
     case setState(UUID, ItemState)
@@ -43,6 +45,7 @@ extension VaultRequest: CustomStringConvertible {
         case .list: "list"
         case .resolve: "resolve"
         case .add: "add"
+        case .importItems: "importItems"
         case .update: "update"
         case .delete: "delete"
         case .setState: "setState"

@@ -15,6 +15,10 @@ public final class VaultSession {
     private let now: () -> Date
     private var service: LocalVaultService?
     private var lastActivity: Date?
+    /// Installed on every service this session unlocks: see `LocalVaultService.onChange`.
+    public var onChange: ((VaultChange) -> Void)? {
+        didSet { service?.onChange = onChange }
+    }
 
     /// - Parameter now: the clock; tests inject their own to move time without waiting.
     public init(path: String, idleTimeout: TimeInterval = defaultIdleTimeout, now: @escaping () -> Date = Date.init) {
@@ -29,6 +33,7 @@ public final class VaultSession {
             let vault = try Vault(path: path)
             try vault.unlock(password: password)
             service = LocalVaultService(vault: vault, now: now)
+            service?.onChange = onChange
             lastActivity = now()
         } catch {
             throw ServiceFailure(error)

@@ -1,0 +1,204 @@
+import Foundation
+import SesameCrypto
+import SesameStore
+
+/// The platform-neutral heart of a credential provider extension: the four requests the system makes, answered
+/// from the vault, with the identity store kept in step.
+///
+/// ```
+/// list(for:)                          → ranked matches                 (needs a trusted session)
+/// credentialWithoutUserInteraction    → Credential | userInteractionRequired | credentialIdentityNotFound
+/// credentialAfterAuthentication       → authenticate, then Credential | userCanceled | failed | credentialIdentityNotFound
+/// configure()                         → authenticate if needed, then a full identity-store replace
+/// ```
+///
+/// *Trusted* means the session was unlocked within its idle timeout (15 minutes by default; every served request
+/// restarts it) and has not been locked since. Requests without user interaction never reach the
+/// `Authenticator`. A record identifier that names no active item answers `credentialIdentityNotFound` and
+/// removes the stale identity from the store. Filling records the item's use in its own short transaction (no
+/// new item version, so concurrent edits in other processes are untouched), and the item's identities get the
+/// new rank.
+///
+/// The Apple bridge forwards both generations of entry points here: the iOS 12–16 methods hand over an
+/// `ASPasswordCredentialIdentity`, the iOS 17 ones an `ASPasswordCredentialRequest` whose `credentialIdentity`
+/// is one; either becomes a ``CredentialIdentity``.
+public actor CredentialProvider {
+    public static let defaultMaximumAttempts = 3
+
+    /// Wrong master passwords accepted before an authenticated request fails.
+    public let maximumAttempts: Int
+    private let session: VaultSession
+    private let sync: IdentitySync
+    private let authenticator: any Authenticator
+
+    /// - Parameters:
+    ///   - vaultPath: the vault file (in the App Group container on Apple platforms).
+    ///   - identityStore: the system's store (`ASCredentialIdentityStore` through the bridge).
+    ///   - now: the clock; tests inject theirs to move time without waiting.
+    public init(vaultPath: String, identityStore: any IdentityStore, authenticator: any Authenticator,
+                idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
+                maximumAttempts: Int = CredentialProvider.defaultMaximumAttempts,
+                now: @escaping @Sendable () -> Date = { Date() })
+    {
+        precondition(maximumAttempts >= 1, "at least one attempt")
+        let session = VaultSession(path: vaultPath, idleTimeout: idleTimeout, now: now)
+        let sync = IdentitySync(store: identityStore)
+        // Every change served through the session (fills included) reaches the sync.
+        session.onChange = { sync.note($0) }
+        self.session = session
+        self.sync = sync
+        self.authenticator = authenticator
+        self.maximumAttempts = maximumAttempts
+    }
+
+    // MARK: - Session
+
+    public var isTrusted: Bool { session.isTrusted }
+
+    /// Locks now: the next request without user interaction answers `userInteractionRequired`.
+    public func lock() {
+        session.lock()
+    }
+
+    /// Unlocks with a password the caller already has (the containing app's own unlock screen).
+    public func unlock(password: SecureBytes) throws(ServiceFailure) {
+        try session.unlock(password: password)
+    }
+
+    /// Asks the authenticator until the vault unlocks: `userCanceled` when the user dismisses the prompt,
+    /// `failed` after ``maximumAttempts`` wrong passwords or when the vault cannot be opened at all.
+    public func authenticate(for purpose: AuthenticationPrompt.Purpose) async throws(ProviderError) {
+        for attempt in 1...maximumAttempts {
+            let prompt = AuthenticationPrompt(purpose: purpose, attempt: attempt, maximumAttempts: maximumAttempts)
+            switch await authenticator.authenticate(prompt) {
+            case .canceled:
+                throw .userCanceled
+            case .masterPassword(let password):
+                do throws(ServiceFailure) {
+                    try session.unlock(password: password)
+                    return
+                } catch let failure where failure.code == .wrongPassword {
+                    continue
+                } catch {
+                    throw .failed
+                }
+            }
+        }
+        throw .failed
+    }
+
+    // MARK: - The four requests
+
+    /// The logins for a form's service identifiers (most specific first; none lists every login by recent
+    /// use), best first, without secrets. Locked: `userInteractionRequired`; the list UI then calls
+    /// ``authenticate(for:)`` with `.list` and asks again.
+    public func list(for identifiers: [ServiceIdentifier]) throws(ProviderError) -> [CredentialMatch] {
+        guard session.isTrusted else { throw .userInteractionRequired }
+        let response: VaultResponse
+        do throws(ServiceFailure) {
+            response = try session.perform(.match(identifiers))
+        } catch {
+            throw Self.providerError(error)
+        }
+        guard case .matches(let matches) = response else { throw .failed }
+        return matches
+    }
+
+    /// The credential of the login the user picked in the list.
+    public func credential(forItemWithID id: UUID) async throws(ProviderError) -> Credential {
+        guard session.isTrusted else { throw .userInteractionRequired }
+        return try await fill(itemID: id, tapped: nil)
+    }
+
+    /// The QuickType path: the credential behind a tapped suggestion, only if the session is trusted. Never
+    /// prompts: locked → `userInteractionRequired`, and the system then calls
+    /// ``credentialAfterAuthentication(for:)``.
+    public func credentialWithoutUserInteraction(for identity: CredentialIdentity) async throws(ProviderError)
+        -> Credential
+    {
+        guard let id = identity.itemID else {
+            await removeStale(identity)
+            throw .credentialIdentityNotFound
+        }
+        guard session.isTrusted else { throw .userInteractionRequired }
+        return try await fill(itemID: id, tapped: identity)
+    }
+
+    /// The credential behind a suggestion, after unlocking through the authenticator if the session is not
+    /// trusted (a session still trusted needs no second proof: the request without UI would have answered).
+    public func credentialAfterAuthentication(for identity: CredentialIdentity) async throws(ProviderError)
+        -> Credential
+    {
+        guard let id = identity.itemID else {
+            await removeStale(identity)
+            throw .credentialIdentityNotFound
+        }
+        if !session.isTrusted { try await authenticate(for: .fill(identity)) }
+        return try await fill(itemID: id, tapped: identity)
+    }
+
+    /// The extension was enabled: unlock if needed, then replace the store's content with every identity.
+    public func configure() async throws(ProviderError) {
+        if !session.isTrusted { try await authenticate(for: .configure) }
+        do {
+            let vault = try session.trustedService().vault
+            try await sync.synchronizeAll(vault: vault, replacing: true)
+        } catch {
+            throw .failed
+        }
+    }
+
+    // MARK: - The containing app
+
+    /// Serves a request of the containing app (add, import, edit, trash, delete…) on the trusted session and
+    /// brings the identity store along. A failed store write never fails the request: the vault is the truth,
+    /// and the next sync replaces the store's content.
+    public func perform(_ request: VaultRequest) async throws(ServiceFailure) -> VaultResponse {
+        let response = try session.perform(request)
+        await flushIdentities()
+        return response
+    }
+
+    /// Brings the store to the vault after changes this process did not make (another process, a sync from
+    /// another device): the app calls it when it starts or unlocks. Sends only the difference when it can.
+    @discardableResult
+    public func synchronizeIdentities() async throws -> IdentitySyncReport {
+        let vault = try session.trustedService().vault
+        return try await sync.synchronizeAll(vault: vault)
+    }
+
+    // MARK: - Steps
+
+    /// Hands over the credential (the service records the use) and updates the item's rank in the store.
+    private func fill(itemID id: UUID, tapped: CredentialIdentity?) async throws(ProviderError) -> Credential {
+        let response: VaultResponse
+        do throws(ServiceFailure) {
+            response = try session.perform(.credential(id))
+        } catch {
+            if error.code == .notFound, let tapped { await removeStale(tapped) }
+            throw Self.providerError(error)
+        }
+        guard case .credential(let credential) = response else { throw .failed }
+        await flushIdentities()
+        return credential
+    }
+
+    /// Best effort: the answer to the request does not depend on the store.
+    private func flushIdentities() async {
+        guard sync.hasPendingChanges, session.isTrusted, let vault = try? session.trustedService().vault else { return }
+        _ = try? await sync.flush(vault: vault)
+    }
+
+    private func removeStale(_ identity: CredentialIdentity) async {
+        let vault = session.isTrusted ? try? session.trustedService().vault : nil
+        _ = try? await sync.removeStale(identity, vault: vault)
+    }
+
+    private static func providerError(_ failure: ServiceFailure) -> ProviderError {
+        switch failure.code {
+        case .locked: .userInteractionRequired
+        case .notFound: .credentialIdentityNotFound
+        default: .failed
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SesameAutoFill
+import SesameCrypto
+import SesameStore
+import Testing
+
+/// The trusted session: unlocked within its idle timeout and not locked since.
+@Suite struct SessionTests {
+    let vault: ProviderTestVault
+    let clock = ManualClock()
+
+    init() throws {
+        vault = try ProviderTestVault()
+    }
+
+    func unlocked(idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout) throws -> VaultSession {
+        let session = VaultSession(path: vault.path, idleTimeout: idleTimeout, now: clock.now)
+        try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
+        return session
+    }
+
+    @Test func theDefaultIdleTimeoutIsFifteenMinutes() {
+        #expect(VaultSession.defaultIdleTimeout == 15 * 60)
+        #expect(VaultSession(path: vault.path).idleTimeout == 15 * 60)
+    }
+
+    @Test func aSessionIsTrustedUntilItsIdleTimeoutThenLocksItself() throws {
+        let session = try unlocked()
+        #expect(session.isTrusted)
+        #expect(session.timeRemaining == TimeInterval(15 * 60))
+        clock.advance(by: 15 * 60 - 1)
+        #expect(session.isTrusted)
+        clock.advance(by: 1)
+        #expect(!session.isTrusted)
+        #expect(session.timeRemaining == nil)
+        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try session.trustedService() }
+    }
+
+    @Test func everyServedRequestRestartsTheIdleTimer() throws {
+        let session = try unlocked(idleTimeout: 60)
+        for _ in 0..<5 {
+            clock.advance(by: 50)
+            _ = try session.perform(.status)
+        }
+        #expect(session.isTrusted)
+        clock.advance(by: 60)
+        #expect(!session.isTrusted)
+    }
+
+    @Test func lockingEndsTrustAtOnceAndReleasesTheKeys() throws {
+        let session = try unlocked()
+        let vault = try session.trustedService().vault
+        session.lock()
+        #expect(!session.isTrusted)
+        #expect(!vault.isUnlocked)
+        #expect(throws: ServiceFailure.self) { try session.perform(.status) }
+    }
+
+    @Test func aWrongPasswordChangesNothing() throws {
+        let locked = VaultSession(path: vault.path, now: clock.now)
+        #expect(throws: ServiceFailure(.wrongPassword, "Wrong master password.")) {
+            try locked.unlock(password: SecureBytes(utf8: "wrong"))
+        }
+        #expect(!locked.isTrusted)
+
+        let session = try unlocked()
+        #expect(throws: ServiceFailure.self) { try session.unlock(password: SecureBytes(utf8: "wrong")) }
+        #expect(session.isTrusted)
+    }
+
+    @Test func theChangeHookFollowsEveryUnlock() throws {
+        let session = VaultSession(path: vault.path, now: clock.now)
+        var changes: [VaultChange] = []
+        session.onChange = { changes.append($0) }
+        try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
+        guard case .item(let item) = try session.perform(.add(testLogin("A", urls: ["https://a.example.com"]))) else {
+            Issue.record("add answered something else")
+            return
+        }
+        session.lock()
+        try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
+        _ = try session.perform(.credential(item.id))
+        _ = try session.perform(.match([domainService("a.example.com")]))
+        #expect(changes == [.items([item.id]), .usage(item.id)])
+    }
+}

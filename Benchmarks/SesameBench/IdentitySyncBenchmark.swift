@@ -98,7 +98,7 @@ enum IdentitySyncBenchmark {
         row("full sync at configuration: read, build \(identities) identities, replace the store", configure)
         row("full sync, reconcile: read, build, diff against the snapshot (nothing to write)", reconcile)
         row("· decrypt and decode every item (`Vault.allItems`)", decrypt)
-        row("· read usage of every item (`Vault.usage`, one query per item)", usage)
+        row("· read usage of every item (`Vault.usage`: one scan of the table)", usage)
         row("· build identities (`IdentitySnapshot(items:usage:suffixes:)`)", build)
         row("· diff two full snapshots (`changes(to:)`)", diff)
         row("· flatten for a replace (`allIdentities`)", flatten)

@@ -136,29 +136,64 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             try database.writeTransaction {
-                let previous = try readUsage(id: id, keys: keys)
+                let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
+                try statement.bind(id.bytes, at: 1)
+                let previous = try statement.step() ? Self.openUsage(statement.blob(at: 0), id: id, keys: keys) : nil
+                statement.reset()
                 let usage = ItemUsage(lastUsed: date, count: (previous?.count ?? 0) + 1)
-                let sealed = AEAD.seal(
-                    try JSONEncoder().encode(usage).map { $0 }, using: keys.usage,
-                    authenticating: Self.usageAssociatedData(id))
                 try database.statement("""
                     INSERT INTO item_usage (item_id, sealed) VALUES (?, ?)
                     ON CONFLICT (item_id) DO UPDATE SET sealed = excluded.sealed
                     """)
-                    .bind(id.bytes, at: 1).bind(sealed, at: 2).run()
+                    .bind(id.bytes, at: 1).bind(Self.sealUsage(usage, id: id, keys: keys), at: 2).run()
             }
         }
     }
 
     /// Usage records of the given items; items never used are absent. A damaged record counts as never used.
+    /// Many ids are answered with one scan of the table rather than one query each.
     public func usage(ofItemsWithIDs ids: some Collection<UUID>) throws -> [UUID: ItemUsage] {
         try withErrorMapping {
             let keys = try requireKeys()
             var result: [UUID: ItemUsage] = [:]
-            for id in ids {
-                if let usage = try readUsage(id: id, keys: keys) { result[id] = usage }
+            if ids.count > 64 {
+                let wanted = Set(ids)
+                let statement = try database.statement("SELECT item_id, sealed FROM item_usage")
+                defer { statement.reset() }
+                while try statement.step() {
+                    guard let id = UUID(bytes: statement.blob(at: 0)), wanted.contains(id) else { continue }
+                    if let usage = Self.openUsage(statement.blob(at: 1), id: id, keys: keys) { result[id] = usage }
+                }
+                return result
             }
+            let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
+            for id in ids {
+                statement.reset()
+                try statement.bind(id.bytes, at: 1)
+                if try statement.step(), let usage = Self.openUsage(statement.blob(at: 0), id: id, keys: keys) {
+                    result[id] = usage
+                }
+            }
+            statement.reset()
             return result
+        }
+    }
+
+    /// Usage plaintext: seconds since 2001 (Double bits) and the count, 8 bytes each, little-endian.
+    private static func sealUsage(_ usage: ItemUsage, id: UUID, keys: Keys) -> [UInt8] {
+        let bytes = withUnsafeBytes(of: usage.lastUsed.timeIntervalSinceReferenceDate.bitPattern.littleEndian, Array.init)
+            + withUnsafeBytes(of: Int64(usage.count).littleEndian, Array.init)
+        return AEAD.seal(bytes, using: keys.usage, authenticating: usageAssociatedData(id))
+    }
+
+    private static func openUsage(_ sealed: [UInt8]?, id: UUID, keys: Keys) -> ItemUsage? {
+        guard let sealed, let plain = try? AEAD.open(sealed, using: keys.usage, authenticating: usageAssociatedData(id)),
+            plain.count == 16
+        else { return nil }
+        return plain.withUnsafeBytes { raw in
+            let seconds = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)))
+            let count = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+            return ItemUsage(lastUsed: Date(timeIntervalSinceReferenceDate: seconds), count: Int(count))
         }
     }
 
@@ -191,16 +226,6 @@ extension Vault {
             .bind(payload, at: 5)
             .bind(id.bytes, at: 6)
             .run()
-    }
-
-    private func readUsage(id: UUID, keys: Keys) throws -> ItemUsage? {
-        let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
-        defer { statement.reset() }
-        try statement.bind(id.bytes, at: 1)
-        guard try statement.step(), let sealed = statement.blob(at: 0) else { return nil }
-        guard let plaintext = try? AEAD.open(sealed, using: keys.usage, authenticating: Self.usageAssociatedData(id))
-        else { return nil }
-        return try? JSONDecoder().decode(ItemUsage.self, from: Data(plaintext))
     }
 
     private static func usageAssociatedData(_ id: UUID) -> [UInt8] { Array("sesame.usage.v1".utf8) + id.bytes }

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Issue 5's figure: `git credential fill` through git-credential-sesame, answered by an unlocked agent holding
+# 100,000 items, as whole processes (hyperfine median), side by side with git's own plain-text `store` helper
+# reading a ~/.git-credentials of the same size.
+#
+# Usage: Benchmarks/git.sh [ITEMS]        (default 100000; needs hyperfine, jq and git)
+set -eu
+cd "$(dirname "$0")/.."
+items="${1:-100000}"
+
+echo "Building sesame, git-credential-sesame and SesameBench (release, --static-swift-stdlib)..."
+for product in sesame git-credential-sesame SesameBench; do
+    swift build -c release --static-swift-stdlib --product "$product" >/dev/null
+done
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+
+work="$(mktemp -d /tmp/sesame-git-bench.XXXXXX)"
+export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite" GIT_CONFIG_NOSYSTEM=1
+export GIT_TERMINAL_PROMPT=0 PATH="$bin:$PATH"
+unset SESAME_AGENT_SOCK SESAME_NO_AGENT XDG_DATA_HOME
+mkdir -m 700 "$work/run"
+cleanup() { "$bin/sesame" agent --stop >/dev/null 2>&1 || true; rm -rf "$work"; }
+trap cleanup EXIT INT TERM
+
+printf 'bench master password\n' | "$bin/SesameBench" make-vault "$SESAME_VAULT" "$items"
+printf 'bench master password\n' | "$bin/sesame" unlock --password-stdin --timeout 1h >/dev/null
+printf 's3cret-for-git\n' | "$bin/sesame" add "git.example.com" --url https://git.example.com --username alice \
+    --password-stdin >/dev/null
+
+# The same number of entries for git's store helper, the one we look for last (it reads the file in order).
+awk -v n="$items" 'BEGIN { for (i = 0; i < n; i++) printf "https://user%d:pw-%d@site%d-example.com\n", i, i, int(i / 3) }' \
+    > "$work/.git-credentials"
+echo "https://alice:s3cret-for-git@git.example.com" >> "$work/.git-credentials"
+chmod 600 "$work/.git-credentials"
+printf 'protocol=https\nhost=git.example.com\n\n' > "$work/request"
+
+sesame_fill="git -c credential.helper= -c credential.helper=sesame credential fill < $work/request"
+store_fill="git -c credential.helper= -c credential.helper=store credential fill < $work/request"
+for command in "$sesame_fill" "$store_fill"; do
+    out="$(sh -c "$command")"
+    case "$out" in *password=s3cret-for-git*) ;; *) echo "'$command' did not answer: $out" >&2; exit 1 ;; esac
+done
+
+echo
+echo "## git credential fill, whole process, $items entries (sh -c for both, so the overhead is equal)"
+hyperfine --warmup 5 --runs 100 --export-json "$work/git.json" \
+    -n "git-credential-sesame (agent unlocked)" "$sesame_fill" \
+    -n "git's store helper (plain-text file)" "$store_fill" >/dev/null
+jq -r '.results[] | "| \(.command) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/git.json"
+jq -r '"| ratio sesame / store (medians) | \((.results[0].median / .results[1].median) * 100 | round / 100) | |"' "$work/git.json"

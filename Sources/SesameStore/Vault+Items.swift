@@ -132,9 +132,15 @@ extension Vault {
     // MARK: - Usage
 
     /// Records that an item was filled. A short write of its own, so filling never blocks on or disturbs edits.
+    ///
+    /// Committed without waiting for the disk (`synchronous = NORMAL` for this one transaction): a last-use time
+    /// lost to a power cut only changes a ranking, and every fill (git's `get`, a QuickType tap) should not wait for
+    /// the disk. The vault stays consistent either way (WAL).
     public func recordUse(ofItemWithID id: UUID, at date: Date = Date()) throws {
         try withErrorMapping {
             let keys = try requireKeys()
+            try database.execute("PRAGMA synchronous = NORMAL")
+            defer { try? database.execute("PRAGMA synchronous = FULL") }
             try database.writeTransaction {
                 let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
                 try statement.bind(id.bytes, at: 1)

@@ -125,6 +125,41 @@ import Testing
     }
 }
 
+extension FaultTests {
+    @Test func flippedByteInTheHeaderIsNamedNotTakenForAWrongPassword() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        _ = try cli.run(["add", "kept", "--password-stdin"], input: "master-pw\npw\n")
+        try flipByte(vault: cli.vault, column: "wrapped_key", table: "vault_header")
+        let list = try cli.run(["list", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 1)
+        #expect(list.stderr.contains("header") && list.stderr.contains("damaged"), "\(list.stderr)")
+        #expect(!list.stderr.contains("Wrong master password"))
+    }
+}
+
+/// Finds a header value's bytes in the raw file and flips one of them, as disk damage would.
+func flipByte(vault: String, column: String, table: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", """
+        import sqlite3, sys
+        path, column, table = sys.argv[1], sys.argv[2], sys.argv[3]
+        db = sqlite3.connect(path)
+        db.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+        value = db.execute('SELECT %s FROM %s' % (column, table)).fetchone()[0]
+        db.close()
+        data = bytearray(open(path, 'rb').read())
+        offset = data.find(value)
+        assert offset >= 0, 'value not found in file'
+        data[offset + len(value) // 2] ^= 0x01
+        open(path, 'wb').write(data)
+        """, vault, column, table]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+}
+
 /// Finds the item's payload bytes in the raw file and flips one of them, as disk damage would.
 func flipByteOfPayload(vault: String, itemID: String) throws {
     let hexID = itemID.replacingOccurrences(of: "-", with: "")

@@ -148,3 +148,74 @@ import Testing
         #expect(unknown.status == 0 && unknown.stdout.isEmpty && unknown.stderr.isEmpty)
     }
 }
+
+/// The provider flow's "after authentication" branch for git: a locked vault, a person at a terminal.
+@Suite struct GitInteractiveUnlockTests {
+    /// Drives `git-credential-sesame get` with a pseudo-terminal as its controlling terminal (stdin and stdout stay
+    /// files, as under git): a wrong master password is asked again, the right one starts and unlocks the agent.
+    static let driver = #"""
+import os, pty, select, sys, time
+helper, request, output = sys.argv[1:4]
+pid, fd = pty.fork()
+if pid == 0:
+    os.dup2(os.open(request, os.O_RDONLY), 0)
+    os.dup2(os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
+    os.execv(helper, [helper, "get"])
+seen = b""
+def wait_for(text):
+    global seen
+    deadline = time.time() + 30
+    while text not in seen:
+        if time.time() > deadline:
+            os.kill(pid, 9)
+            sys.exit("timed out waiting for %r; saw %r" % (text, seen))
+        if not select.select([fd], [], [], 1)[0]:
+            continue
+        try:
+            seen += os.read(fd, 1024)
+        except OSError:
+            sys.exit("terminal closed; saw %r" % seen)
+wait_for(b"master password")
+os.write(fd, b"not-the-password\n")
+wait_for(b"try again")
+seen = seen[seen.index(b"try again"):]  # the next prompt may have arrived in the same read
+wait_for(b"master password")
+os.write(fd, b"master-pw\n")
+_, status = os.waitpid(pid, 0)
+rest = b""
+try:
+    while True:
+        chunk = os.read(fd, 1024)
+        if not chunk:
+            break
+        rest += chunk
+except OSError:
+    pass
+sys.stdout.write((seen + rest).decode(errors="replace"))
+sys.exit(os.WEXITSTATUS(status))
+"""#
+
+    @Test(.timeLimit(.minutes(3)))
+    func lockedVaultAsksOnTheTerminalThenAnswers() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        _ = try cli.run(["add", "Git", "--url", "https://git.example.com", "--username", "alice", "--password-stdin"],
+                        input: "master-pw\ns3cret\n")
+        defer { _ = try? cli.run(["agent", "--stop"]) }
+        #expect(try cli.run(["status", "--json"]).stdout.contains("\"running\" : false"))
+        let request = cli.home + "/request", output = cli.home + "/answer", script = cli.home + "/drive.py"
+        try "protocol=https\nhost=git.example.com\n\n".write(toFile: request, atomically: true, encoding: .utf8)
+        try Self.driver.write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try cli.run(["python3", script, CLIHarness.executable("git-credential-sesame"), request, output],
+                              executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(!run.stdout.contains("master-pw"), "the password was echoed")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "username=alice\npassword=s3cret\n")
+        // The unlock went to an agent the helper started, so the next `get` needs nobody.
+        let status = try cli.run(["status", "--json"])
+        #expect(status.stdout.contains("\"unlocked\" : true"), "\(status.stdout)")
+        let again = try cli.run(["get"], input: "protocol=https\nhost=git.example.com\n\n",
+                                executable: CLIHarness.executable("git-credential-sesame"))
+        #expect(again.stdout == "username=alice\npassword=s3cret\n")
+    }
+}

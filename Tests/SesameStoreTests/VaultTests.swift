@@ -156,4 +156,22 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
         #expect(edited.unknownFields == item.unknownFields)
         #expect(try vault.item(withID: item.id).item.unknownFields == item.unknownFields)
     }
+
+    @Test func staleDomainIndexIsRebuiltOnUnlock() throws {
+        let folder = TemporaryFolder()
+        let item = Item(title: "Indexed", urls: [ItemURL("https://login.example.co.uk")])
+        do {
+            let vault = try makeVault(in: folder)
+            try vault.add(item)
+            // As if the index had been built by other rules (an older public suffix list, the first version's
+            // last-two-labels placeholder): wrong tags and an old fingerprint.
+            try vault.database.execute("DELETE FROM item_domains")
+            try vault.database.execute("INSERT INTO item_domains (tag, item_id) VALUES (x'00', x'00')")
+            try vault.database.execute("UPDATE meta SET value = 'v0:placeholder' WHERE name = 'index_fingerprint'")
+        }
+        let vault = try Vault(path: folder.file("vault.sqlite"))
+        try vault.unlock(password: SecureBytes(utf8: "correct horse"))
+        #expect(try vault.items(withDomains: ["example.co.uk"]).items.map(\.id) == [item.id])
+        #expect(try vault.database.scalarInt("SELECT count(*) FROM item_domains") == 1)
+    }
 }

@@ -114,7 +114,9 @@ import Testing
         let shown = try cli.run(["show", "beta", "--json", "--password-stdin"], input: "master-pw\n")
         let betaID = try #require((try cli.json(shown) as? [String: Any])?["id"] as? String)
         // Flip one byte in the middle of beta's sealed payload, in the file itself.
-        try flipByteOfPayload(vault: cli.vault, itemID: betaID)
+        try flipByte(vault: cli.vault, ofValueSelectedBy: """
+            SELECT payload FROM items WHERE hex(id) = '\(betaID.replacingOccurrences(of: "-", with: "").uppercased())'
+            """)
         let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
         #expect(list.status == 1)
         #expect(list.stderr.contains(betaID), "\(list.stderr)")
@@ -130,7 +132,7 @@ extension FaultTests {
         let cli = CLIHarness()
         try cli.initVault()
         _ = try cli.run(["add", "kept", "--password-stdin"], input: "master-pw\npw\n")
-        try flipByte(vault: cli.vault, column: "wrapped_key", table: "vault_header")
+        try flipByte(vault: cli.vault, ofValueSelectedBy: "SELECT wrapped_key FROM vault_header")
         let list = try cli.run(["list", "--password-stdin"], input: "master-pw\n")
         #expect(list.status == 1)
         #expect(list.stderr.contains("header") && list.stderr.contains("damaged"), "\(list.stderr)")
@@ -138,46 +140,24 @@ extension FaultTests {
     }
 }
 
-/// Finds a header value's bytes in the raw file and flips one of them, as disk damage would.
-func flipByte(vault: String, column: String, table: String) throws {
+/// Finds the bytes of one value (the first column of `query`'s first row) in the raw file and flips one of them
+/// in the middle, as disk damage would.
+func flipByte(vault: String, ofValueSelectedBy query: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", """
         import sqlite3, sys
-        path, column, table = sys.argv[1], sys.argv[2], sys.argv[3]
+        path, query = sys.argv[1], sys.argv[2]
         db = sqlite3.connect(path)
         db.execute('PRAGMA wal_checkpoint(TRUNCATE)')
-        value = db.execute('SELECT %s FROM %s' % (column, table)).fetchone()[0]
+        value = db.execute(query).fetchone()[0]
         db.close()
         data = bytearray(open(path, 'rb').read())
         offset = data.find(value)
         assert offset >= 0, 'value not found in file'
-        data[offset + len(value) // 2] ^= 0x01
+        data[offset + len(value) // 2] ^= 0x20
         open(path, 'wb').write(data)
-        """, vault, column, table]
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-}
-
-/// Finds the item's payload bytes in the raw file and flips one of them, as disk damage would.
-func flipByteOfPayload(vault: String, itemID: String) throws {
-    let hexID = itemID.replacingOccurrences(of: "-", with: "")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", """
-        import sqlite3, sys
-        path, hexid = sys.argv[1], sys.argv[2]
-        db = sqlite3.connect(path)
-        db.execute('PRAGMA wal_checkpoint(TRUNCATE)')
-        payload = db.execute('SELECT payload FROM items WHERE hex(id) = ?', (hexid.upper(),)).fetchone()[0]
-        db.close()
-        data = bytearray(open(path, 'rb').read())
-        offset = data.find(payload)
-        assert offset >= 0, 'payload not found in file'
-        data[offset + len(payload) // 2] ^= 0x20
-        open(path, 'wb').write(data)
-        """, vault, hexID]
+        """, vault, query]
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }

@@ -68,23 +68,17 @@ final class Database {
     /// throws, so a failure at any point leaves the previous content intact.
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         precondition(!isInsideTransaction, "transactions do not nest")
-        try execute("BEGIN IMMEDIATE")
-        isInsideTransaction = true
-        defer { isInsideTransaction = false }
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in a read transaction, so several queries see one consistent snapshot of the file.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInsideTransaction { return try body() }
-        try execute("BEGIN DEFERRED")
+        return try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         isInsideTransaction = true
         defer { isInsideTransaction = false }
         do {

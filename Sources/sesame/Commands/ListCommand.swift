@@ -18,11 +18,7 @@ enum ListCommand: Command {
         } else if items.isEmpty && damaged.isEmpty {
             print("The vault is empty; add a login with 'sesame add'.")
         } else {
-            var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
-            for item in items {
-                table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
-            }
-            table.print()
+            SummaryTable.print(items)
         }
         // Damaged items never hide the others; they are reported, and the exit status says something is wrong.
         for message in damaged { Terminal.writeToStandardError("Warning: \(message)\n") }

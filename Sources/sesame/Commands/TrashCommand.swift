@@ -48,11 +48,7 @@ enum TrashCommand: Command {
             } else if items.isEmpty {
                 print("The trash is empty.")
             } else {
-                var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
-                for item in items {
-                    table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
-                }
-                table.print()
+                SummaryTable.print(items)
             }
             for message in damaged { Terminal.writeToStandardError("Warning: \(message)\n") }
         case "restore":

@@ -71,6 +71,17 @@ struct SummaryJSON: Encodable {
     }
 }
 
+/// The table `list` and `trash list` print: title, user name, first URL, short id; never secrets.
+enum SummaryTable {
+    static func print(_ items: [ItemSummary]) {
+        var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
+        for item in items {
+            table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
+        }
+        table.print()
+    }
+}
+
 enum ItemText {
     /// A person-readable view of one item; the password and protected fields only when revealed.
     static func render(_ item: Item, reveal: Bool, style: TextStyle) -> String {

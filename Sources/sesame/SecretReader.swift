@@ -8,12 +8,14 @@ final class SecretReader {
         case masterPassword
         case newMasterPassword
         case itemPassword(title: String)
+        case fieldValue(name: String)
 
         var prompt: String {
             switch self {
             case .masterPassword: "Master password: "
             case .newMasterPassword: "New master password: "
             case .itemPassword(let title): "Password for '\(title)': "
+            case .fieldValue(let name): "Value of '\(name)': "
             }
         }
 
@@ -22,6 +24,7 @@ final class SecretReader {
             case .masterPassword: "the master password"
             case .newMasterPassword: "the new master password"
             case .itemPassword: "the item's password"
+            case .fieldValue(let name): "the value of the protected field '\(name)'"
             }
         }
 
@@ -29,7 +32,7 @@ final class SecretReader {
         var needsConfirmation: Bool {
             switch self {
             case .masterPassword: false
-            case .newMasterPassword, .itemPassword: true
+            case .newMasterPassword, .itemPassword, .fieldValue: true
             }
         }
     }

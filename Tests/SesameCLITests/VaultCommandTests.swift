@@ -172,3 +172,29 @@ import Testing
         #expect(try cli.run(["generate", "--length", "2"]).status == 64)
     }
 }
+
+extension VaultCommandTests {
+    @Test func protectedFieldValuesAreReadLikePasswordsAndShownOnlyWhenRevealed() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let added = try cli.run(["add", "Bank", "--field", "branch=Main St", "--protected-field", "PIN",
+                                 "--protected-field", "TAN", "--password-stdin"],
+                                input: "master-pw\nbank-pw\n1234\n987654\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let hidden = try cli.run(["show", "Bank", "--json", "--password-stdin"], input: "master-pw\n")
+        let hiddenFields = try #require((try cli.json(hidden) as? [String: Any])?["fields"] as? [[String: Any]])
+        #expect(hiddenFields.count == 3)
+        #expect(hiddenFields.first { $0["name"] as? String == "PIN" }?["value"] == nil)
+        #expect(hiddenFields.first { $0["name"] as? String == "branch" }?["value"] as? String == "Main St")
+        #expect(!hidden.stdout.contains("1234") && !hidden.stdout.contains("987654"))
+        let shown = try cli.run(["show", "Bank", "--json", "--reveal", "--password-stdin"], input: "master-pw\n")
+        let json = try #require(try cli.json(shown) as? [String: Any])
+        let fields = try #require(json["fields"] as? [[String: Any]])
+        #expect(json["password"] as? String == "bank-pw")
+        #expect(fields.first { $0["name"] as? String == "PIN" }?["value"] as? String == "1234")
+        #expect(fields.first { $0["name"] as? String == "TAN" }?["value"] as? String == "987654")
+        // A value on the command line is refused: protected values are secrets.
+        let refused = try cli.run(["add", "X", "--protected-field", "PIN=1234", "--password-stdin"], input: "master-pw\npw\n")
+        #expect(refused.status == 64)
+    }
+}

@@ -8,7 +8,7 @@ enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a login to the vault.",
-        discussion: "The password is asked for without echo (twice on a terminal), read from standard input with --password-stdin (after the master password), or generated with --generate.",
+        discussion: "The password is asked for without echo (twice on a terminal), read from standard input with --password-stdin (after the master password), or generated with --generate. Values of protected fields are asked for (or read) next, in the order given.",
         arguments: [ArgumentSpec("title", help: "A name for the login, such as the site's name.")],
         options: [
             ItemOptions.username,
@@ -36,6 +36,7 @@ enum AddCommand: Command {
         } else {
             item.password = try context.secrets.read(.itemPassword(title: title)).utf8String()
         }
+        item.fields += try ItemOptions.protectedFields(arguments, secrets: context.secrets)
         let stored = try service.add(item)
         let reveal = arguments.flag("reveal")
         if context.wantsJSON {

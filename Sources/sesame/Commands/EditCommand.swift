@@ -41,7 +41,9 @@ enum EditCommand: Command {
         change.setFields = try ItemOptions.fields(arguments)
         change.removeFields = arguments.values("remove-field")
         let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments) : nil
-        guard !change.isEmpty || arguments.flag("password") || generator != nil else {
+        guard !change.isEmpty || arguments.flag("password") || generator != nil
+            || !arguments.values("protected-field").isEmpty
+        else {
             throw arguments.usageError("Nothing to change; give at least one option")
         }
 
@@ -52,6 +54,7 @@ enum EditCommand: Command {
         } else if arguments.flag("password") {
             change.password = try context.secrets.read(.itemPassword(title: item.title)).utf8String()
         }
+        change.setFields += try ItemOptions.protectedFields(arguments, secrets: context.secrets)
         let updated = try service.update(item.id, change)
         let reveal = arguments.flag("reveal")
         if context.wantsJSON {

@@ -11,7 +11,8 @@ enum ItemOptions {
     static let field = OptionSpec.repeatable(
         "field", valueName: "name=value", help: "A custom field (repeatable).")
     static let protectedField = OptionSpec.repeatable(
-        "protected-field", valueName: "name=value", help: "A custom field shown only with --reveal (repeatable).")
+        "protected-field", valueName: "name",
+        help: "A custom field shown only with --reveal; its value is asked for like a password, never taken from the command line (repeatable).")
     static let tag = OptionSpec.repeatable("tag", valueName: "tag", help: "A tag (repeatable).")
 
     static func matchMode(_ arguments: ParsedArguments) throws -> MatchMode? {
@@ -28,17 +29,24 @@ enum ItemOptions {
         return ItemURL(text)
     }
 
+    /// The plain custom fields given as `--field name=value`.
     static func fields(_ arguments: ParsedArguments) throws -> [CustomField] {
-        var fields: [CustomField] = []
-        for (option, isProtected) in [("field", false), ("protected-field", true)] {
-            for pair in arguments.values(option) {
-                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    throw arguments.usageError("'--\(option)' takes name=value")
-                }
-                fields.append(CustomField(
-                    name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]), isProtected: isProtected))
+        try arguments.values("field").map { pair in
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw arguments.usageError("'--field' takes name=value")
             }
+            return CustomField(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
-        return fields
+    }
+
+    /// The protected fields named with `--protected-field name`: their values are secrets, so they are read like
+    /// passwords (hidden prompt, or the next lines of standard input with --password-stdin), in the order given.
+    static func protectedFields(_ arguments: ParsedArguments, secrets: SecretReader) throws -> [CustomField] {
+        try arguments.values("protected-field").map { name in
+            guard !name.isEmpty, !name.contains("=") else {
+                throw arguments.usageError("'--protected-field' takes a field name; its value is asked for")
+            }
+            return CustomField(name: name, value: try secrets.read(.fieldValue(name: name)).utf8String(), isProtected: true)
+        }
     }
 }

@@ -52,13 +52,9 @@ public final class LocalVaultService: VaultService {
             try vault.add(item)
             return .item(item)
 
-        case .importItems(var items):
-            let date = now()
-            for index in items.indices {
-                try Self.validate(items[index])
-                items[index].created = date
-                items[index].modified = date
-            }
+        case .importItems(let items):
+            // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
+            for item in items { try Self.validate(item) }
             try vault.add(contentsOf: items)
             return .done
 

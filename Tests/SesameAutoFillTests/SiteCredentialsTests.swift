@@ -5,7 +5,7 @@ import SesameStore
 @testable import SesameAutoFill
 
 /// A throwaway vault behind a LocalVaultService, for the site-credential rules git and the Secret Service use.
-private final class SiteVault {
+final class SiteVault {
     let folder = FileManager.default.temporaryDirectory.path + "/sesame-site-" + UUID().uuidString
     let service: LocalVaultService
     var clock = Date(timeIntervalSince1970: 1_800_000_000)
@@ -115,5 +115,17 @@ private final class SiteVault {
         let b = try vault.add("https://h.example", user: "b", password: "B")
         _ = try vault.service.credential(for: b)
         #expect(try vault.lookup("https", "h.example").first == "B")
+    }
+}
+
+@Suite struct ImportTests {
+    @Test func importedItemsKeepTheirTimes() throws {
+        let vault = try SiteVault()
+        let created = Date(timeIntervalSince1970: 1_500_000_000), modified = Date(timeIntervalSince1970: 1_600_000_000)
+        let item = Item(title: "From KeePass", created: created, modified: modified)
+        try vault.service.importItems([item])
+        let stored = try vault.service.resolve(item.id.uuidString)
+        #expect(stored.created == created)
+        #expect(stored.modified == modified)
     }
 }

@@ -53,18 +53,15 @@ enum ListBenchmark {
     }
 
     private static func probe(_ service: LocalVaultService, label: String, count: Int, url: (Int) -> String) throws {
-        for warmUp in 0..<50 { _ = try service.perform(.match([ServiceIdentifier(url(warmUp), kind: .url)])) }
+        for warmUp in 0..<50 { _ = try service.match([ServiceIdentifier(url(warmUp), kind: .url)]) }
         var times: [Double] = []
         times.reserveCapacity(count)
         var rows = 0
         Measure.resetPeakMemory()
         let before = Measure.memoryMiB().current
         for index in 0..<count {
-            let request = VaultRequest.match([ServiceIdentifier(url(index), kind: .url)])
-            times.append(try Measure.seconds {
-                guard case .matches(let matches) = try service.perform(request) else { fatalError("not a list") }
-                rows += matches.count
-            })
+            let identifiers = [ServiceIdentifier(url(index), kind: .url)]
+            times.append(try Measure.seconds { rows += try service.match(identifiers).count })
         }
         let memory = Measure.memoryMiB()
         precondition(rows >= count, "every probe should find its logins")

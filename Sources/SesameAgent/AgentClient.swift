@@ -2,10 +2,12 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameCrypto
+import SesameStore
 
-/// A connection to the agent. As a `VaultService` it sends each `VaultRequest` to the agent, which runs it
-/// through the core with the vault key it holds, so code that uses a `VaultService` does not care where requests
-/// go. It also unlocks, locks, reports and stops the agent.
+/// A connection to the agent. It implements the core's API of an unlocked vault (`UnlockedVault`) by mapping
+/// each call onto the agent's own wire messages (`WireRequest`, `WireReply`), so code written against the core's
+/// protocols does not care whether the vault is in this process or in the agent. It also unlocks, locks, reports
+/// and stops the agent.
 ///
 /// Before sending anything the client checks what the agent checks: the socket folder is private and the process
 /// at the other end runs as this user, so a master password never goes to someone else's socket.
@@ -18,7 +20,7 @@ import SesameCrypto
 /// ```
 ///
 /// Not thread-safe: one connection carries one request at a time. Open one client per thread.
-public final class AgentClient: VaultService {
+public final class AgentClient: UnlockedVault {
     public let location: AgentSocketLocation
     /// The agent's process id, from the hello exchange.
     public let agentPID: Int32
@@ -26,7 +28,7 @@ public final class AgentClient: VaultService {
     public let agentName: String
     /// The protocol version agreed in the hello exchange.
     public let protocolVersion: Int
-    /// The vault (absolute path) that ``perform(_:)`` sends requests for.
+    /// The vault (absolute path) that vault operations are sent for.
     public var vault: String?
     /// How long to wait for an answer. Generous: an unlock may wait out the throttle, and a list of a very
     /// large vault takes a while.
@@ -35,8 +37,10 @@ public final class AgentClient: VaultService {
     private let socket: UnixSocket
     private var nextID: UInt64 = 1
     private var isBroken = false
+    /// Sees every JSON frame this client sends (`true`) or reads (`false`): tests look for secrets in them.
+    var frameObserver: ((_ sent: Bool, _ bytes: [UInt8]) -> Void)?
 
-    private init(location: AgentSocketLocation, socket: UnixSocket, hello: AgentMessage) {
+    private init(location: AgentSocketLocation, socket: UnixSocket, hello: WireReply) {
         self.location = location
         self.socket = socket
         agentPID = hello.pid ?? 0
@@ -48,9 +52,16 @@ public final class AgentClient: VaultService {
     ///
     /// - Throws: `AgentError` `.notRunning` when no agent answers (no socket, or a stale one), `.unsafeLocation`
     ///   when the socket folder is not private, `.wrongPeer` when another user's process answers,
-    ///   `.protocolMismatch` or `.timedOut` when the hello exchange fails.
+    ///   `.protocolMismatch` when the agent speaks another protocol version (an agent left running after an
+    ///   upgrade), `.timedOut` when it does not answer.
     public static func connect(
         to location: AgentSocketLocation = .resolve(), clientName: String = "sesame", timeout: TimeInterval = 5
+    ) throws(AgentError) -> AgentClient {
+        try connect(to: location, clientName: clientName, timeout: timeout, versions: AgentProtocol.supportedVersions)
+    }
+
+    static func connect(
+        to location: AgentSocketLocation, clientName: String, timeout: TimeInterval, versions: [Int]
     ) throws(AgentError) -> AgentClient {
         try location.verifyFolder()
         let socket: UnixSocket
@@ -73,32 +84,188 @@ public final class AgentClient: VaultService {
             throw AgentError(.wrongPeer, "The process listening on \(location.socketPath) runs as user \(peer.uid), not as you; refusing to use it.")
         }
 
-        let hello = ClientMessage(type: ClientMessage.Kind.hello.rawValue, id: 0, versions: AgentProtocol.supportedVersions, client: clientName)
-        let reply: AgentMessage
+        var hello = WireRequest(.hello, id: 0)
+        hello.versions = versions
+        hello.client = clientName
+        let reply: WireReply
         do throws(ServiceFailure) {
-            reply = try exchange(hello, on: socket, timeout: timeout)
+            reply = try exchange(hello, on: socket, timeout: timeout, observer: nil)
         } catch where error.code == .unavailable && error.message.contains("did not answer") {
             throw AgentError(.timedOut, "The agent on \(location.socketPath) did not answer within \(Int(timeout)) s.")
         } catch {
-            throw AgentError(.protocolMismatch, error.message)
+            // An agent of another version refuses the hello with an error frame (its shape is the same in every
+            // version), or sends a hello this client cannot read.
+            throw Self.mismatch(location, detail: error.message)
         }
-        guard reply.type == .hello, let version = reply.version, AgentProtocol.supportedVersions.contains(version) else {
-            throw AgentError(.protocolMismatch, "The agent on \(location.socketPath) did not complete the hello exchange.")
+        guard reply.type == .hello, let version = reply.version, versions.contains(version) else {
+            throw Self.mismatch(location, detail: "it did not complete the hello exchange")
         }
         return AgentClient(location: location, socket: socket, hello: reply)
     }
 
-    // MARK: - VaultService
+    private static func mismatch(_ location: AgentSocketLocation, detail: String) -> AgentError {
+        AgentError(
+            .protocolMismatch,
+            "The running agent on \(location.socketPath) does not speak protocol version \(AgentProtocol.version) of this client (\(detail.hasSuffix(".") ? String(detail.dropLast()) : detail)); stop it with 'sesame agent --stop' and try again.")
+    }
 
-    /// Sends a request for ``vault`` to the agent. Any `VaultRequest` goes through as it is.
-    ///
-    /// - Throws: the core's `ServiceFailure`; `.locked` when the agent does not hold the vault unlocked,
-    ///   `.unavailable` when it holds another vault or the connection broke.
-    public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
-        guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
-        let reply = try send(ClientMessage(type: ClientMessage.Kind.vault.rawValue, vault: vault, request: request))
-        guard reply.type == .response, let response = reply.response else { throw Self.unexpectedReply }
-        return response
+    /// Stops whatever agent serves `location`, also one of an older protocol version left running after an
+    /// upgrade (every version so far knows `stop` after its own hello). Returns the agent's pid, or nil when none
+    /// was running.
+    public static func stopAgent(at location: AgentSocketLocation, clientName: String) throws(AgentError) -> Int32? {
+        var lastError: AgentError?
+        for versions in [AgentProtocol.supportedVersions, [1]] {
+            do throws(AgentError) {
+                let client = try connect(to: location, clientName: clientName, timeout: 5, versions: versions)
+                do throws(ServiceFailure) {
+                    try client.stop()
+                } catch {
+                    throw AgentError(.protocolMismatch, error.message)
+                }
+                return client.agentPID
+            } catch where error.code == .notRunning {
+                return nil
+            } catch where error.code == .protocolMismatch {
+                lastError = error
+            }
+        }
+        throw lastError ?? AgentError(.protocolMismatch, "The agent on \(location.socketPath) could not be stopped.")
+    }
+
+    // MARK: - VaultItems
+
+    public func status() throws(ServiceFailure) -> VaultStatus {
+        try required(vaultCall(WireRequest(.vaultStatus)).vaultStatus)
+    }
+
+    public func list(_ state: ItemState) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
+        var request = WireRequest(.list)
+        request.state = WireItemState.name(state)
+        let reply = try vaultCall(request)
+        return (try required(reply.summaries), reply.damaged ?? [])
+    }
+
+    public func resolve(_ reference: String, in states: Set<ItemState>) throws(ServiceFailure) -> ItemView {
+        var request = WireRequest(.resolve)
+        request.reference = reference
+        request.states = states.map(WireItemState.name).sorted()
+        return try required(vaultCall(request).view).itemView()
+    }
+
+    public func reveal(_ id: UUID) throws(ServiceFailure) -> Item {
+        try required(vaultCall(itemRequest(.reveal, id)).revealed)
+    }
+
+    @discardableResult
+    public func add(_ item: Item) throws(ServiceFailure) -> ItemView {
+        var request = WireRequest(.add)
+        request.item = item
+        return try required(vaultCall(request).view).itemView()
+    }
+
+    public func importItems(_ items: [Item]) throws(ServiceFailure) {
+        var request = WireRequest(.importItems)
+        request.items = items
+        _ = try vaultCall(request)
+    }
+
+    @discardableResult
+    public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView {
+        var request = itemRequest(.update, id)
+        request.change = change
+        return try required(vaultCall(request).view).itemView()
+    }
+
+    public func delete(_ id: UUID) throws(ServiceFailure) {
+        _ = try vaultCall(itemRequest(.delete, id))
+    }
+
+    // MARK: - VaultTrash
+
+    public func moveToTrash(_ id: UUID) throws(ServiceFailure) {
+        _ = try vaultCall(itemRequest(.moveToTrash, id))
+    }
+
+    public func restore(_ id: UUID) throws(ServiceFailure) {
+        _ = try vaultCall(itemRequest(.restore, id))
+    }
+
+    // MARK: - CredentialFilling
+
+    public func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch] {
+        var request = WireRequest(.match)
+        request.identifiers = identifiers
+        return try required(vaultCall(request).matches)
+    }
+
+    public func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential {
+        var request = WireRequest(.fill)
+        request.identifiers = identifiers
+        request.username = username
+        return try required(vaultCall(request).credential)
+    }
+
+    public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
+        try required(vaultCall(itemRequest(.credential, id)).credential)
+    }
+
+    // MARK: - SiteCredentialService
+
+    public func lookupSiteCredential(_ query: SiteCredentialQuery) throws(ServiceFailure) -> SiteCredentialMatch? {
+        var request = WireRequest(.lookupSiteCredential)
+        request.query = query
+        return try vaultCall(request).siteCredential
+    }
+
+    @discardableResult
+    public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> ItemView {
+        var request = WireRequest(.saveSiteCredential)
+        request.siteCredential = credential
+        return try required(vaultCall(request).view).itemView()
+    }
+
+    @discardableResult
+    public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
+        var request = WireRequest(.rejectSiteCredentials)
+        request.query = query
+        return try required(vaultCall(request).itemIDs)
+    }
+
+    // MARK: - EquivalentsService
+
+    public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
+        try required(vaultCall(WireRequest(.equivalents)).equivalents)
+    }
+
+    public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
+        var request = WireRequest(.addEquivalents)
+        request.domains = domains
+        return try required(vaultCall(request).equivalentsChange)
+    }
+
+    public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
+        var request = WireRequest(.removeEquivalents)
+        request.domains = domains
+        return try required(vaultCall(request).equivalentsChange)
+    }
+
+    public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
+        var request = WireRequest(.importEquivalents)
+        request.groups = groups
+        return try required(vaultCall(request).equivalentsChange)
+    }
+
+    // MARK: - MasterPasswordChanging
+
+    /// Both passwords go in their own frames from secure memory, as an unlock's does; the agent re-verifies the
+    /// current one behind its throttle.
+    public func changeMasterPassword(current: SecureBytes, new: SecureBytes, kdfMemoryMiB: Int?, kdfPasses: Int?)
+        throws(ServiceFailure)
+    {
+        var request = WireRequest(.changeMasterPassword)
+        request.kdfMemoryMiB = kdfMemoryMiB
+        request.kdfPasses = kdfPasses
+        _ = try vaultCall(request, secrets: [current, new])
     }
 
     // MARK: - The agent itself
@@ -111,67 +278,96 @@ public final class AgentClient: VaultService {
     public func unlock(vault: String, password: SecureBytes, idleTimeout: TimeInterval? = nil) throws(ServiceFailure)
         -> AgentStatus
     {
-        try expectStatus(send(
-            ClientMessage(type: ClientMessage.Kind.unlock.rawValue, vault: vault, idleTimeout: idleTimeout),
-            secret: password))
+        var request = WireRequest(.unlock)
+        request.vault = vault
+        request.idleTimeout = idleTimeout
+        return try expectStatus(send(request, secrets: [password]))
     }
 
     /// Locks the agent's vault now.
     @discardableResult
     public func lock() throws(ServiceFailure) -> AgentStatus {
-        try expectStatus(send(ClientMessage(type: ClientMessage.Kind.lock.rawValue)))
+        try expectStatus(send(WireRequest(.lock)))
     }
 
-    /// The agent's state. (Named so as not to hide `VaultService.status()`, the vault's own statistics.)
+    /// The agent's state. (Named so as not to hide `VaultItems.status()`, the vault's own statistics.)
     public func agentStatus() throws(ServiceFailure) -> AgentStatus {
-        try expectStatus(send(ClientMessage(type: ClientMessage.Kind.status.rawValue)))
+        try expectStatus(send(WireRequest(.status)))
     }
 
     /// The agent's state; if it holds `vault` unlocked, also resets the idle timer, so the vault does not lock
     /// between this check and the requests that follow.
     public func attach(vault: String) throws(ServiceFailure) -> AgentStatus {
-        try expectStatus(send(ClientMessage(type: ClientMessage.Kind.attach.rawValue, vault: vault)))
+        var request = WireRequest(.attach)
+        request.vault = vault
+        return try expectStatus(send(request))
     }
 
     /// Asks the agent to lock and exit; returns its last status.
     @discardableResult
     public func stop() throws(ServiceFailure) -> AgentStatus {
-        let status = try expectStatus(send(ClientMessage(type: ClientMessage.Kind.stop.rawValue)))
+        let status = try expectStatus(send(WireRequest(.stop)))
         isBroken = true
         return status
     }
 
     // MARK: - Exchange
 
-    private func expectStatus(_ reply: AgentMessage) throws(ServiceFailure) -> AgentStatus {
+    private func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
+        var request = WireRequest(operation)
+        request.itemID = id
+        return request
+    }
+
+    /// Sends a vault operation for ``vault``.
+    ///
+    /// - Throws: the core's `ServiceFailure`; `.locked` when the agent does not hold the vault unlocked,
+    ///   `.unavailable` when it holds another vault or the connection broke.
+    private func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
+        guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
+        var request = request
+        request.vault = vault
+        let reply = try send(request, secrets: secrets)
+        guard reply.type == .result else { throw Self.unexpectedReply }
+        return reply
+    }
+
+    private func required<T>(_ value: T?) throws(ServiceFailure) -> T {
+        guard let value else { throw Self.unexpectedReply }
+        return value
+    }
+
+    private func expectStatus(_ reply: WireReply) throws(ServiceFailure) -> AgentStatus {
         guard reply.type == .status, let status = reply.status else { throw Self.unexpectedReply }
         return status
     }
 
-    private func send(_ message: ClientMessage, secret: SecureBytes? = nil) throws(ServiceFailure) -> AgentMessage {
+    private func send(_ message: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
         guard !isBroken else { throw ServiceFailure(.unavailable, "The connection to the agent is closed.") }
         var message = message
         message.id = nextID
         nextID += 1
         do {
-            return try Self.exchange(message, secret: secret, on: socket, timeout: replyTimeout)
+            return try Self.exchange(message, secrets: secrets, on: socket, timeout: replyTimeout, observer: frameObserver)
         } catch {
             if error.code == .unavailable || error.code == .protocolError { isBroken = true }
             throw error
         }
     }
 
-    /// Sends one message (and its secret frame) and reads the reply; an error reply is thrown.
+    /// Sends one message (and its secret frames) and reads the reply; an error reply is thrown.
     private static func exchange(
-        _ message: ClientMessage, secret: SecureBytes? = nil, on socket: UnixSocket, timeout: TimeInterval
-    ) throws(ServiceFailure) -> AgentMessage {
+        _ message: WireRequest, secrets: [SecureBytes] = [], on socket: UnixSocket, timeout: TimeInterval,
+        observer: ((Bool, [UInt8]) -> Void)?
+    ) throws(ServiceFailure) -> WireReply {
         var bytes: [UInt8] = []
         defer { zeroize(&bytes) }
         do throws(SocketIOError) {
             var data = (try? WireCoding.encode(message)) ?? Data()
             defer { zeroize(&data) }
+            observer?(true, [UInt8](data))
             try Frame.write(data, to: socket, until: .after(30))
-            if let secret {
+            for secret in secrets {
                 try secret.withUnsafeBytes { bytes in
                     Result { () throws(SocketIOError) in try Frame.write(bytes, to: socket, until: .after(30)) }
                 }.get()
@@ -183,13 +379,14 @@ public final class AgentClient: VaultService {
         } catch {
             throw ServiceFailure(.unavailable, "The connection to the agent broke: \(error).")
         }
-        let reply: AgentMessage
+        observer?(false, bytes)
+        let reply: WireReply
         do {
-            reply = try WireCoding.decode(AgentMessage.self, from: bytes)
+            reply = try WireCoding.decode(WireReply.self, from: bytes)
         } catch {
             throw ServiceFailure(
                 .protocolError,
-                "The agent sent a reply this client cannot read; it may be a different version (restart it with 'sesame agent --stop').")
+                "The agent sent a reply this client cannot read; it may be another version (stop it with 'sesame agent --stop').")
         }
         if reply.id != nil && message.id != nil && reply.id != message.id {
             throw ServiceFailure(.protocolError, "The agent answered a different request.")

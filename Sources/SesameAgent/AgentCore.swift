@@ -4,28 +4,52 @@ import SesameAutoFill
 import SesameCrypto
 import SesameStore
 
-/// The agent's state without any I/O: the trusted `VaultSession`, the unlock throttle and the rules for
+/// The agent's state without any I/O: the unlocked vault, its idle timer, the unlock throttle and the rules for
 /// unlocking, locking and serving requests. `AgentServer` puts it behind a socket; tests drive it directly with
 /// their own clock.
 ///
-/// `VaultSession` (and the `Vault` inside it) is not thread-safe, so every use of it holds `stateLock`. Slow
-/// steps stay outside that lock where they can: the throttle's delay always, and checking the password of an
-/// unlock that arrives while the session is already unlocked (Argon2id on a second handle). Unlocking a locked
-/// session runs Argon2id under the lock; other requests then wait for it, but would only have heard "locked".
+/// Two locks, never nested the other way round, and neither held while waiting for anything slow that does not
+/// need it:
+/// - `stateLock` guards which vault is held, its idle deadline and the status. Held only for a few instructions,
+///   so `status`, `lock`, `attach` and every hello are answered at once, whatever else runs.
+/// - `vaultLock` serialises use of the held `Vault` (one SQLite handle, one owner at a time). A request holds it
+///   while the core works; wiping a vault's keys takes it too, so a key is never wiped under a running request.
+///   Order: `vaultLock` may take `stateLock` inside it, never the reverse.
+///
+/// An unlock runs Argon2id holding neither: it opens and unlocks its own `Vault`, then swaps it in under
+/// `stateLock`. `unlockGate` lets one master-password attempt run at a time (the throttle counts them).
 final class AgentCore: @unchecked Sendable {
-    // @unchecked: mutable state is guarded: `session` and `unlockedVault` by `stateLock`, `throttle` by
-    // `throttleLock`, `isStopping` by `pause`; `unlockGate` lets one unlock attempt run at a time.
+    // @unchecked: mutable state is guarded: `held`, `lastPath`, `idleTimeout` by `stateLock`; `throttle` by
+    // `throttleLock`; `isStopping` by `pause`; use of a held `Vault` by `vaultLock`.
     let pid: Int32
     let defaultIdleTimeout: TimeInterval
     private let now: @Sendable () -> Date
     private let logger: AgentLogger
     private let delayHook: (@Sendable (TimeInterval) -> Void)?
     private let onUnlock: @Sendable () -> Void
+    private let openVault: @Sendable (String, SecureBytes) throws -> Vault
+
+    /// The unlocked vault and when it was last used.
+    private final class Held {
+        let path: String
+        let service: LocalVaultService
+        var lastActivity: Date
+        init(path: String, service: LocalVaultService, lastActivity: Date) {
+            self.path = path
+            self.service = service
+            self.lastActivity = lastActivity
+        }
+    }
 
     private let stateLock = NSLock()
-    private var session: VaultSession?
+    private var held: Held?
+    /// The vault held last (reported while locked), and the idle timeout of the last unlock.
+    private var lastPath: String?
+    private var idleTimeout: TimeInterval
     /// Observes the unlocked vault without keeping it alive: nil once locking released the keys.
     private weak var unlockedVault: Vault?
+
+    private let vaultLock = NSLock()
 
     private let unlockGate = NSLock()
     private let throttleLock = NSLock()
@@ -35,172 +59,188 @@ final class AgentCore: @unchecked Sendable {
     private var isStopping = false
 
     /// - Parameters:
-    ///   - now: the clock of the session and the throttle; tests move it by hand.
+    ///   - now: the clock of the idle timer and the throttle; tests move it by hand.
     ///   - delayHook: replaces the throttle's real wait (tests record the delays instead of sleeping).
     ///   - onUnlock: called after every unlock, so a timer can re-arm for the new deadline.
+    ///   - openVault: opens and unlocks a vault (Argon2id); tests slow it down to show nobody waits for it.
     init(
         defaultIdleTimeout: TimeInterval = VaultSession.defaultIdleTimeout, logger: AgentLogger = .disabled,
         now: @escaping @Sendable () -> Date = { Date() }, delayHook: (@Sendable (TimeInterval) -> Void)? = nil,
-        onUnlock: @escaping @Sendable () -> Void = {}
+        onUnlock: @escaping @Sendable () -> Void = {},
+        openVault: @escaping @Sendable (String, SecureBytes) throws -> Vault = AgentCore.unlockVault
     ) {
         pid = getpid()
         self.defaultIdleTimeout = defaultIdleTimeout
+        idleTimeout = defaultIdleTimeout
         self.logger = logger
         self.now = now
         self.delayHook = delayHook
         self.onUnlock = onUnlock
+        self.openVault = openVault
+    }
+
+    static func unlockVault(path: String, password: SecureBytes) throws -> Vault {
+        let vault = try Vault(path: path)
+        try vault.unlock(password: password)
+        return vault
     }
 
     // MARK: - Requests
 
-    /// Runs a vault request through the core, if the session holds `vault` unlocked; resets the idle timer.
-    func perform(_ request: VaultRequest, vault path: String) throws(ServiceFailure) -> VaultResponse {
-        // Requests that check the master password are guesses too: they queue behind the same throttle.
-        let checksPassword = Self.checksMasterPassword(request)
-        if checksPassword {
-            unlockGate.lock()
-        }
-        defer { if checksPassword { unlockGate.unlock() } }
-        if checksPassword { try waitForThrottle() }
-
-        let result: Result<VaultResponse, ServiceFailure>
-        stateLock.lock()
-        do throws(ServiceFailure) {
-            let session = try sessionServing(path)
-            result = .success(try session.perform(request))
+    /// Runs `body` on the held vault if it is `path`, after resetting the idle timer. Operations that prove the
+    /// master password again wait behind the unlock throttle and count towards it.
+    func serve<T>(
+        vault path: String, policy: OperationPolicy, _ body: (LocalVaultService) throws(ServiceFailure) -> T
+    ) throws(ServiceFailure) -> T {
+        guard policy.needsMasterPassword else { return try withVault(path, body) }
+        unlockGate.lock()
+        defer { unlockGate.unlock() }
+        try waitForThrottle()
+        do {
+            let result = try withVault(path, body)
+            resetThrottle()
+            return result
         } catch {
-            result = .failure(error)
+            if error.code == .wrongPassword { recordFailure() }
+            throw error
+        }
+    }
+
+    private func withVault<T>(_ path: String, _ body: (LocalVaultService) throws(ServiceFailure) -> T)
+        throws(ServiceFailure) -> T
+    {
+        stateLock.lock()
+        let expired = detachIfExpired()
+        let service: LocalVaultService
+        do throws(ServiceFailure) {
+            let current = try heldServing(path)
+            current.lastActivity = now()
+            service = current.service
+        } catch {
+            stateLock.unlock()
+            wipe(expired)
+            throw error
         }
         stateLock.unlock()
+        wipe(expired)
 
-        switch result {
-        case .failure(let failure) where failure.code == .wrongPassword:
-            recordFailure()
-        case .success where checksPassword:
-            resetThrottle()
-        default:
-            break
+        vaultLock.lock()
+        defer { vaultLock.unlock() }
+        // Locked (or replaced) while this request waited for the vault: its keys are being wiped.
+        guard stateLock.withLock({ held?.service === service }) else {
+            throw ServiceFailure(.locked, "The vault is locked.")
         }
-        return try result.get()
+        return try body(service)
     }
 
-    /// The requests that carry the master password for the holder to check. One case is named here on purpose:
-    /// every other request, including kinds added later, is forwarded without the agent knowing it.
-    static func checksMasterPassword(_ request: VaultRequest) -> Bool {
-        if case .changeMasterPassword = request { return true }
-        return false
-    }
-
-    /// The status, after resetting the idle timer if the session holds `vault` unlocked: a client calls this
-    /// before sending requests, so the vault does not lock between the check and the first request.
+    /// The status, after resetting the idle timer if `vault` is held unlocked: a client calls this before sending
+    /// requests, so the vault does not lock between the check and the first request.
     func attach(vault path: String) -> AgentStatus {
         stateLock.lock()
-        defer { stateLock.unlock() }
-        noteIfExpired()
-        if let session, Self.sameVault(session.path, path), session.isTrusted {
-            _ = try? session.trustedService()
-        }
-        return makeStatus()
+        let expired = detachIfExpired()
+        if let held, Self.sameVault(held.path, path) { held.lastActivity = now() }
+        let status = makeStatus()
+        stateLock.unlock()
+        wipe(expired)
+        return status
     }
 
-    /// Unlocks `vault` with the master password, or, when it is already unlocked, checks the password and applies
-    /// the new idle timeout. One attempt runs at a time; after failures, attempts wait (see `UnlockThrottle`).
-    func unlock(vault path: String, password: SecureBytes, idleTimeout: TimeInterval?) throws(ServiceFailure)
+    /// Unlocks `vault` with the master password; when it is unlocked already, the password is checked all the
+    /// same and the new idle timeout applies. One attempt runs at a time; after failures, attempts wait (see
+    /// `UnlockThrottle`). Argon2id runs holding no lock that other clients need.
+    func unlock(vault path: String, password: SecureBytes, idleTimeout requested: TimeInterval?) throws(ServiceFailure)
         -> AgentStatus
     {
         guard path.hasPrefix("/") else { throw ServiceFailure(.invalidInput, "The vault path must be absolute.") }
         let path = AgentVaultPath.canonical(path)
-        let timeout = idleTimeout ?? defaultIdleTimeout
+        let timeout = requested ?? defaultIdleTimeout
         guard timeout > 0, timeout.isFinite else {
             throw ServiceFailure(.invalidInput, "The idle timeout must be a positive number of seconds.")
         }
         unlockGate.lock()
         defer { unlockGate.unlock() }
         try waitForThrottle()
-
         stateLock.lock()
-        if let session, session.path != path, session.isTrusted {
-            stateLock.unlock()
-            throw ServiceFailure(
-                .unavailable, "The agent holds \(session.path) unlocked; lock it first with 'sesame lock'.")
-        }
-        let alreadyUnlocked = session?.path == path && session?.isTrusted == true
-        if !alreadyUnlocked {
-            defer { stateLock.unlock() }
-            let target = session?.path == path ? session! : VaultSession(path: path, idleTimeout: timeout, now: now)
-            target.idleTimeout = timeout
-            do {
-                try target.unlock(password: password)
-            } catch {
-                recordFailureIfWrong(error)
-                throw error
-            }
-            session = target
-            unlockedVault = try? target.trustedService().vault
-            return finishUnlock(path: path, timeout: timeout)
-        }
+        let expired = detachIfExpired()
+        let other = held.flatMap { $0.path != path ? $0.path : nil }
         stateLock.unlock()
+        wipe(expired)
+        if let other {
+            throw ServiceFailure(.unavailable, "The agent holds \(other) unlocked; lock it first with 'sesame lock'.")
+        }
 
-        // Already unlocked: check the password on a second handle, without holding up other requests.
+        let vault: Vault
         do {
-            let check = try Vault(path: path)
-            try check.unlock(password: password)
-            check.lock()
+            vault = try openVault(path, password)
         } catch {
             let failure = ServiceFailure(error)
-            recordFailureIfWrong(failure)
+            if failure.code == .wrongPassword { recordFailure() }
             throw failure
         }
+
         stateLock.lock()
-        defer { stateLock.unlock() }
-        if let session, session.path == path, session.isTrusted {
-            session.idleTimeout = timeout
-            _ = try? session.trustedService()
-        } else {
-            // It locked while the password was checked: unlock again.
-            let target = session?.path == path ? session! : VaultSession(path: path, idleTimeout: timeout, now: now)
-            target.idleTimeout = timeout
-            try target.unlock(password: password)
-            session = target
-            unlockedVault = try? target.trustedService().vault
+        let replaced = held
+        if let replaced, replaced.path != path {
+            // Another vault was unlocked meanwhile (cannot happen under the gate, but never hold two).
+            stateLock.unlock()
+            vault.lock()
+            throw ServiceFailure(.unavailable, "The agent holds \(replaced.path) unlocked; lock it first with 'sesame lock'.")
         }
-        return finishUnlock(path: path, timeout: timeout)
+        held = Held(path: path, service: LocalVaultService(vault: vault, now: now), lastActivity: now())
+        lastPath = path
+        idleTimeout = timeout
+        unlockedVault = vault
+        let status = makeStatus()
+        stateLock.unlock()
+        // Already unlocked: the fresh handle replaces the old one, whose keys are wiped once no request uses it.
+        wipe(replaced)
+
+        resetThrottle()
+        logger.info("Unlocked", metadata: ["vault.path": path, "idle.timeout": "\(Int(timeout))"])
+        onUnlock()
+        return status
     }
 
-    /// Locks now: the vault keys are released and zeroed.
+    /// Locks now: answers at once; the vault keys are wiped as soon as no request uses them.
     @discardableResult
     func lock() -> AgentStatus {
         stateLock.lock()
-        defer { stateLock.unlock() }
-        let wasUnlocked = unlockedVault != nil
-        session?.lock()
-        if wasUnlocked { logger.info("Locked on request", metadata: ["vault.path": session?.path ?? ""]) }
-        return makeStatus()
+        let released = held
+        held = nil
+        let status = makeStatus()
+        stateLock.unlock()
+        if let released {
+            logger.info("Locked on request", metadata: ["vault.path": released.path])
+            wipe(released)
+        }
+        return status
     }
 
     func status() -> AgentStatus {
         stateLock.lock()
-        defer { stateLock.unlock() }
-        noteIfExpired()
-        return makeStatus()
+        let expired = detachIfExpired()
+        let status = makeStatus()
+        stateLock.unlock()
+        wipe(expired)
+        return status
     }
 
-    /// Locks the session if its idle timeout has passed; returns the time left, or nil when locked. The agent's
-    /// timer calls this at each deadline, so the key is wiped on time even when no request arrives.
+    /// Locks if the idle timeout has passed; returns the time left, or nil when locked. The agent's timer calls
+    /// this at each deadline, so the key is wiped on time even when no request arrives.
     @discardableResult
     func lockIfIdle() -> TimeInterval? {
         stateLock.lock()
-        defer { stateLock.unlock() }
-        noteIfExpired()
-        return session?.timeRemaining
+        let expired = detachIfExpired()
+        let remaining = timeRemaining()
+        stateLock.unlock()
+        wipe(expired)
+        return remaining
     }
 
-    /// True while the vault object that held the keys is still alive. Tests use it to see the key was released
-    /// by the timer, without a status request that would lock lazily.
+    /// True while the vault object that held the keys is still alive and unlocked. Tests use it to see the key was
+    /// released by the timer, without a status request.
     var holdsKeys: Bool {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        return unlockedVault?.isUnlocked == true
+        vaultLock.withLock { stateLock.withLock { unlockedVault?.isUnlocked == true } }
     }
 
     /// Ends throttle waits and locks; the agent is shutting down.
@@ -214,47 +254,45 @@ final class AgentCore: @unchecked Sendable {
 
     // MARK: - Helpers (callers hold the locks named)
 
-    /// stateLock: the session, if it holds `path` unlocked.
-    private func sessionServing(_ path: String) throws(ServiceFailure) -> VaultSession {
-        noteIfExpired()
-        guard let session, session.isTrusted else { throw ServiceFailure(.locked, "The vault is locked.") }
-        guard Self.sameVault(session.path, path) else {
-            throw ServiceFailure(.unavailable, "The agent holds another vault unlocked (\(session.path)).")
+    /// stateLock: the held vault, if it is `path`.
+    private func heldServing(_ path: String) throws(ServiceFailure) -> Held {
+        guard let held else { throw ServiceFailure(.locked, "The vault is locked.") }
+        guard Self.sameVault(held.path, path) else {
+            throw ServiceFailure(.unavailable, "The agent holds another vault unlocked (\(held.path)).")
         }
-        return session
+        return held
     }
 
-    /// Whether a client's path names the session's vault (which is canonical already).
-    static func sameVault(_ sessionPath: String, _ path: String) -> Bool {
-        sessionPath == path || sessionPath == AgentVaultPath.canonical(path)
+    /// Whether a client's path names the held vault (which is canonical already).
+    static func sameVault(_ heldPath: String, _ path: String) -> Bool {
+        heldPath == path || heldPath == AgentVaultPath.canonical(path)
     }
 
-    /// stateLock: logs the moment the idle timeout locked the session (checking `isTrusted` locks it).
-    private func noteIfExpired() {
-        guard unlockedVault != nil, let session else { return }
-        if !session.isTrusted {
-            logger.info("Locked after the idle timeout", metadata: ["vault.path": session.path])
-        }
+    /// stateLock: lets go of the vault if its idle timeout passed; the caller wipes it after releasing the lock.
+    private func detachIfExpired() -> Held? {
+        guard let held, now().timeIntervalSince(held.lastActivity) >= idleTimeout else { return nil }
+        self.held = nil
+        logger.info("Locked after the idle timeout", metadata: ["vault.path": held.path])
+        return held
+    }
+
+    /// stateLock.
+    private func timeRemaining() -> TimeInterval? {
+        held.map { max(0, idleTimeout - now().timeIntervalSince($0.lastActivity)) }
     }
 
     /// stateLock.
     private func makeStatus() -> AgentStatus {
-        let remaining = session?.timeRemaining
+        let remaining = timeRemaining()
         return AgentStatus(
-            pid: pid, vault: session?.path, isUnlocked: remaining != nil,
-            idleTimeout: session?.idleTimeout ?? defaultIdleTimeout, timeLeft: remaining)
+            pid: pid, vault: held?.path ?? lastPath, isUnlocked: remaining != nil, idleTimeout: idleTimeout,
+            timeLeft: remaining)
     }
 
-    /// stateLock.
-    private func finishUnlock(path: String, timeout: TimeInterval) -> AgentStatus {
-        resetThrottle()
-        logger.info("Unlocked", metadata: ["vault.path": path, "idle.timeout": "\(Int(timeout))"])
-        onUnlock()
-        return makeStatus()
-    }
-
-    private func recordFailureIfWrong(_ error: any Error) {
-        if ServiceFailure(error).code == .wrongPassword { recordFailure() }
+    /// Wipes a vault's keys once no request uses it. Call without `stateLock`.
+    private func wipe(_ released: Held?) {
+        guard let released else { return }
+        vaultLock.withLock { released.service.vault.lock() }
     }
 
     private func recordFailure() {

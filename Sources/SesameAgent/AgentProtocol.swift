@@ -3,10 +3,12 @@ import SesameAutoFill
 
 /// Constants of the wire protocol between `sesame` clients and the agent (docs/agent-protocol.md).
 public enum AgentProtocol {
-    /// The protocol version this build speaks; a hello exchange agrees on it before anything else.
-    public static let version = 1
+    /// The protocol version this build speaks; a hello exchange agrees on it before anything else. Version 1
+    /// (Sesame 0.1) sent the core's `VaultRequest` enum in Swift's synthesized form; version 2 has its own,
+    /// explicit schema (`WireRequest`, `WireReply`) and a policy per operation.
+    public static let version = 2
     /// Every version this build can speak, oldest first.
-    public static let supportedVersions = [1]
+    public static let supportedVersions = [2]
     /// The largest frame the agent reads from a client: 16 MiB. Larger frames close the connection.
     public static let maximumRequestFrame = 16 * 1024 * 1024
     /// The largest frame a client reads from the agent: 256 MiB (a list of a very large vault). The agent is
@@ -39,75 +41,6 @@ public struct AgentStatus: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case pid, vault, isUnlocked = "unlocked", idleTimeout, timeLeft
-    }
-}
-
-// MARK: - Messages
-
-/// A message from a client to the agent: `{"type": …, "id": …, …}`. An `unlock` message is followed by one raw
-/// frame holding the master password.
-struct ClientMessage: Codable {
-    enum Kind: String, Codable {
-        case hello, vault, attach, unlock, lock, status, stop
-    }
-
-    var type: String
-    var id: UInt64?
-    /// hello: the protocol versions the client speaks.
-    var versions: [Int]?
-    /// hello: the client's name and version, for logs.
-    var client: String?
-    /// vault, attach, unlock: the absolute path of the vault the request is for.
-    var vault: String?
-    /// unlock: seconds of inactivity before the agent locks itself; the agent's default when absent.
-    var idleTimeout: Double?
-    /// vault: the request, in `VaultRequest`'s own `Codable` form, forwarded to the core untouched.
-    var request: VaultRequest?
-
-    var kind: Kind? { Kind(rawValue: type) }
-}
-
-/// The fields of a client message without its vault request: what the agent can still read when the request
-/// itself is of a kind it does not know (a newer client).
-struct ClientMessageHeader: Decodable {
-    var type: String
-    var id: UInt64?
-}
-
-/// A message from the agent to a client.
-struct AgentMessage: Codable {
-    enum Kind: String, Codable {
-        case hello, response, status, error
-    }
-
-    var type: Kind
-    var id: UInt64?
-    /// hello: the chosen protocol version, the agent's name and version, its pid.
-    var version: Int?
-    var agent: String?
-    var pid: Int32?
-    /// response: the core's answer, in `VaultResponse`'s own `Codable` form.
-    var response: VaultResponse?
-    /// status: the agent's state after the request.
-    var status: AgentStatus?
-    /// error: what went wrong; `closing` says the agent closes the connection after this frame.
-    var failure: ServiceFailure?
-    var closing: Bool?
-
-    static func hello(version: Int, agent: String, pid: Int32) -> AgentMessage {
-        AgentMessage(type: .hello, version: version, agent: agent, pid: pid)
-    }
-
-    static func response(_ response: VaultResponse, id: UInt64?) -> AgentMessage {
-        AgentMessage(type: .response, id: id, response: response)
-    }
-
-    static func status(_ status: AgentStatus, id: UInt64?) -> AgentMessage {
-        AgentMessage(type: .status, id: id, status: status)
-    }
-
-    static func error(_ failure: ServiceFailure, id: UInt64?, closing: Bool) -> AgentMessage {
-        AgentMessage(type: .error, id: id, failure: failure, closing: closing)
     }
 }
 

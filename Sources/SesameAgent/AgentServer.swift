@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import SesameAutoFill
+import SesameCrypto
+import SesameStore
 
 /// How an agent serves: where, how long it stays unlocked, and the limits that protect it from its clients.
 public struct AgentConfiguration: Sendable {
@@ -9,8 +11,11 @@ public struct AgentConfiguration: Sendable {
     public var idleTimeout: TimeInterval
     /// Name and version reported in the hello exchange and logs, such as `sesame 0.1.0`.
     public var agentName: String
-    /// Connections served at once; further ones are told the agent is busy and closed.
+    /// Connections served at once. When all are taken, the one idle longest is closed to make room; only when
+    /// every one is in the middle of a request is a new client told the agent is busy.
     public var maximumConnections = 256
+    /// A connection that sends no request for this many seconds is closed (clients reconnect per command).
+    public var connectionIdleTimeout: TimeInterval = 600
     /// The largest frame read from a client.
     public var maximumRequestFrame = AgentProtocol.maximumRequestFrame
     /// Once a frame starts, all of it must arrive within this many seconds; a reply must be taken as fast.
@@ -58,7 +63,8 @@ public final class AgentServer: @unchecked Sendable {
     private var listener: UnixSocket?
     private var lockFile: Int32 = -1
     private var socketIdentity: (device: UInt64, inode: UInt64)?
-    private var connections: [ObjectIdentifier: UnixSocket] = [:]
+    /// Open connections, and since when each has been waiting for its next request (nil while one is served).
+    private var connections: [ObjectIdentifier: (socket: UnixSocket, idleSince: UInt64?)] = [:]
     private var wakeRead: Int32 = -1
     private var wakeWrite: Int32 = -1
     private let threads = DispatchGroup()
@@ -79,14 +85,15 @@ public final class AgentServer: @unchecked Sendable {
 
     init(
         configuration: AgentConfiguration, logger: AgentLogger, now: @escaping @Sendable () -> Date,
-        delayHook: (@Sendable (TimeInterval) -> Void)?
+        delayHook: (@Sendable (TimeInterval) -> Void)?,
+        openVault: @escaping @Sendable (String, SecureBytes) throws -> Vault = AgentCore.unlockVault
     ) {
         self.configuration = configuration
         self.logger = logger
         let wake = WakeSignal()
         core = AgentCore(
             defaultIdleTimeout: configuration.idleTimeout, logger: logger, now: now, delayHook: delayHook,
-            onUnlock: { wake.fire() })
+            onUnlock: { wake.fire() }, openVault: openVault)
         wake.target = self
     }
 
@@ -210,7 +217,7 @@ public final class AgentServer: @unchecked Sendable {
             return
         }
         phase = .stopping
-        let open = Array(connections.values)
+        let open = connections.values.map(\.socket)
         mutex.unlock()
 
         logger.info("Stopping")
@@ -260,18 +267,27 @@ public final class AgentServer: @unchecked Sendable {
 
     private func admit(_ connection: UnixSocket) {
         mutex.lock()
-        guard phase == .running, connections.count < configuration.maximumConnections else {
-            let stopping = phase != .running
+        guard phase == .running else {
             mutex.unlock()
-            let failure = stopping
-                ? ServiceFailure(.unavailable, "The agent is shutting down.")
-                : ServiceFailure(.unavailable, "The agent is busy: too many connections.")
-            if !stopping { logger.warning("Refused a connection: too many open", metadata: ["connections.max": "\(configuration.maximumConnections)"]) }
-            ServerConnection.sendFinal(failure, on: connection, deadline: .after(0.2))
+            ServerConnection.sendFinal(ServiceFailure(.unavailable, "The agent is shutting down."), on: connection, deadline: .after(0.2))
             connection.close()
             return
         }
-        connections[ObjectIdentifier(connection)] = connection
+        if connections.count >= configuration.maximumConnections {
+            // A new client is always served while any connection is only waiting: the one idle longest goes.
+            let oldest = connections.filter { $0.value.idleSince != nil }.min { $0.value.idleSince! < $1.value.idleSince! }
+            guard let oldest else {
+                mutex.unlock()
+                logger.warning("Refused a connection: every connection is busy", metadata: ["connections.max": "\(configuration.maximumConnections)"])
+                ServerConnection.sendFinal(ServiceFailure(.unavailable, "The agent is busy: too many connections."), on: connection, deadline: .after(0.2))
+                connection.close()
+                return
+            }
+            connections.removeValue(forKey: oldest.key)
+            oldest.value.socket.shutdown()
+            logger.debug("Closed the connection idle longest to make room")
+        }
+        connections[ObjectIdentifier(connection)] = (connection, DispatchTime.now().uptimeNanoseconds)
         threads.enter()
         mutex.unlock()
         Thread.detachNewThread { [self] in
@@ -279,6 +295,13 @@ public final class AgentServer: @unchecked Sendable {
             connection.close()
             mutex.withLock { _ = connections.removeValue(forKey: ObjectIdentifier(connection)) }
             threads.leave()
+        }
+    }
+
+    /// Marks a connection as waiting for its next request (it may then be closed to make room) or as served.
+    func setIdle(_ connection: UnixSocket, _ idle: Bool) {
+        mutex.withLock {
+            connections[ObjectIdentifier(connection)]?.idleSince = idle ? DispatchTime.now().uptimeNanoseconds : nil
         }
     }
 

@@ -21,9 +21,13 @@ struct ServerConnection {
     func serve() {
         guard admitPeer(), greet() else { return }
         while true {
-            switch receive(idle: .never) {
+            // Between requests the connection is idle: closed after the idle limit, or earlier when the agent
+            // needs its place for a new client.
+            server.setIdle(socket, true)
+            let received = receive(idle: .after(configuration.connectionIdleTimeout))
+            server.setIdle(socket, false)
+            switch received {
             case .end: return
-            case .skipped: continue
             case .message(let message):
                 guard handle(message) else { return }
             }
@@ -56,15 +60,16 @@ struct ServerConnection {
     /// The first message must be a hello naming a protocol version this agent speaks.
     private func greet() -> Bool {
         guard case .message(let message) = receive(idle: .after(configuration.helloTimeout)) else { return false }
-        guard message.kind == .hello else {
+        guard message.operation == .hello else {
             close(with: ServiceFailure(.protocolError, "Expected a hello message first."), id: message.id)
             return false
         }
         let offered = Set(message.versions ?? [])
         guard let version = AgentProtocol.supportedVersions.filter(offered.contains).max() else {
+            let spoken = AgentProtocol.supportedVersions.map(String.init).joined(separator: ", ")
             close(with: ServiceFailure(
                 .protocolError,
-                "This agent speaks protocol version \(AgentProtocol.supportedVersions.map(String.init).joined(separator: ", ")); restart it with 'sesame agent --stop'."),
+                "The running agent speaks protocol version \(spoken), this client \(offered.sorted().map(String.init).joined(separator: ", ")); stop it with 'sesame agent --stop' and try again."),
                   id: message.id)
             return false
         }
@@ -74,42 +79,37 @@ struct ServerConnection {
     // MARK: - Requests
 
     /// Answers one message; false ends the connection.
-    private func handle(_ message: ClientMessage) -> Bool {
+    private func handle(_ message: WireRequest) -> Bool {
         let id = message.id
-        switch message.kind {
-        case .vault:
-            guard let path = message.vault, let request = message.request else {
-                return send(.error(ServiceFailure(.protocolError, "A vault message needs 'vault' and 'request'."), id: id, closing: false))
-            }
-            logger.debug("Serving a request", metadata: ["request.kind": request.description])
+        guard let operation = message.operation else {
+            // A newer client's operation: say so and go on (its secret frames, if any, then fail as malformed).
+            return send(.error(ServiceFailure(
+                .protocolError,
+                "The agent does not know the operation '\(message.type)'; it may be older than this client (stop it with 'sesame agent --stop')."),
+                id: id, closing: false))
+        }
+        let policy = OperationPolicy.of(operation)
+        // Master passwords follow in their own frames, read straight into locked memory.
+        var secrets: [SecureBytes] = []
+        for _ in 0..<policy.secretFrames {
             do {
-                return send(.response(try core.perform(request, vault: path), id: id))
-            } catch {
-                return send(.error(error, id: id, closing: false))
-            }
-
-        case .attach:
-            guard let path = message.vault else {
-                return send(.error(ServiceFailure(.protocolError, "An attach message needs 'vault'."), id: id, closing: false))
-            }
-            return send(.status(core.attach(vault: path), id: id))
-
-        case .unlock:
-            // The password follows in its own frame, read straight into locked memory.
-            let password: SecureBytes
-            do {
-                password = try Frame.readSecret(
+                secrets.append(try Frame.readSecret(
                     from: socket, limit: AgentProtocol.maximumSecretFrame, idle: .after(configuration.frameTimeout),
-                    frameTimeout: configuration.frameTimeout)
+                    frameTimeout: configuration.frameTimeout))
             } catch {
                 report(error)
                 return false
             }
-            guard let path = message.vault else {
-                return send(.error(ServiceFailure(.protocolError, "An unlock message needs 'vault'."), id: id, closing: false))
-            }
+        }
+        switch operation {
+        case .attach:
+            guard let path = message.vault else { return refuse("An attach message needs 'vault'.", id: id) }
+            return send(.status(core.attach(vault: path), id: id))
+
+        case .unlock:
+            guard let path = message.vault else { return refuse("An unlock message needs 'vault'.", id: id) }
             do {
-                return send(.status(try core.unlock(vault: path, password: password, idleTimeout: message.idleTimeout), id: id))
+                return send(.status(try core.unlock(vault: path, password: secrets[0], idleTimeout: message.idleTimeout), id: id))
             } catch {
                 return send(.error(error, id: id, closing: false))
             }
@@ -131,17 +131,33 @@ struct ServerConnection {
             close(with: ServiceFailure(.protocolError, "The hello exchange happens once."), id: id)
             return false
 
-        case nil:
-            return send(.error(ServiceFailure(.protocolError, "Unknown message type '\(message.type)'."), id: id, closing: false))
+        default:
+            guard let path = message.vault else { return refuse("A '\(message.type)' message needs 'vault'.", id: id) }
+            logger.debug("Serving a request", metadata: ["request.kind": operation.rawValue])
+            do {
+                let reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
+                    try message.perform(operation, on: service, secrets: secrets)
+                }
+                // The policy table, enforced: an operation that hands over nothing never sends a secret.
+                guard policy.secretsOut != .none || !reply.carriesSecrets else {
+                    logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
+                    return refuse("The agent withheld a reply that would have carried secrets.", id: id)
+                }
+                return send(reply)
+            } catch {
+                return send(.error(error, id: id, closing: false))
+            }
         }
+    }
+
+    private func refuse(_ message: String, id: UInt64?) -> Bool {
+        send(.error(ServiceFailure(.protocolError, message), id: id, closing: false))
     }
 
     // MARK: - Frames
 
     private enum Received {
-        case message(ClientMessage)
-        /// A frame that was answered with an error but keeps the connection open.
-        case skipped
+        case message(WireRequest)
         case end
     }
 
@@ -156,14 +172,7 @@ struct ServerConnection {
             return .end
         }
         defer { zeroize(&bytes) }
-        if let message = try? WireCoding.decode(ClientMessage.self, from: bytes) { return .message(message) }
-        // A well-formed message whose vault request this agent does not know (a newer client): say so, go on.
-        if let header = try? WireCoding.decode(ClientMessageHeader.self, from: bytes), header.type == ClientMessage.Kind.vault.rawValue {
-            let failure = ServiceFailure(
-                .protocolError,
-                "The agent does not understand this request; it may be older than this client (restart it with 'sesame agent --stop').")
-            return send(.error(failure, id: header.id, closing: false)) ? .skipped : .end
-        }
+        if let message = try? WireCoding.decode(WireRequest.self, from: bytes) { return .message(message) }
         logger.info("Closed a connection that sent a malformed frame", metadata: ["frame.bytes": "\(bytes.count)"])
         close(with: ServiceFailure(.protocolError, "Malformed frame: expected a JSON message of the agent protocol."), id: nil)
         return .end
@@ -191,12 +200,12 @@ struct ServerConnection {
     }
 
     /// Sends one message; false when the client is gone.
-    private func send(_ message: AgentMessage) -> Bool {
+    private func send(_ message: WireReply) -> Bool {
         Self.send(message, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
     }
 
     @discardableResult
-    static func send(_ message: AgentMessage, on socket: UnixSocket, deadline: Deadline, logger: AgentLogger = .disabled)
+    static func send(_ message: WireReply, on socket: UnixSocket, deadline: Deadline, logger: AgentLogger = .disabled)
         -> Bool
     {
         var data: Data
@@ -204,7 +213,7 @@ struct ServerConnection {
             data = try WireCoding.encode(message)
         } catch {
             logger.error("Cannot encode a reply", metadata: ["error": "\(type(of: error))"])
-            data = (try? WireCoding.encode(AgentMessage.error(
+            data = (try? WireCoding.encode(WireReply.error(
                 ServiceFailure(.protocolError, "The agent could not encode its reply."), id: message.id, closing: false))) ?? Data()
         }
         defer { zeroize(&data) }

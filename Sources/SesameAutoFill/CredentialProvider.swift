@@ -94,14 +94,11 @@ public actor CredentialProvider {
     /// ``authenticate(for:)`` with `.list` and asks again.
     public func list(for identifiers: [ServiceIdentifier]) throws(ProviderError) -> [CredentialMatch] {
         guard session.isTrusted else { throw .userInteractionRequired }
-        let response: VaultResponse
         do throws(ServiceFailure) {
-            response = try session.perform(.match(identifiers))
+            return try session.trustedService().match(identifiers)
         } catch {
             throw Self.providerError(error)
         }
-        guard case .matches(let matches) = response else { throw .failed }
-        return matches
     }
 
     /// The credential of the login the user picked in the list.
@@ -150,13 +147,18 @@ public actor CredentialProvider {
 
     // MARK: - The containing app
 
-    /// Serves a request of the containing app (add, import, edit, trash, delete…) on the trusted session and
-    /// brings the identity store along. A failed store write never fails the request: the vault is the truth,
-    /// and the next sync replaces the store's content.
-    public func perform(_ request: VaultRequest) async throws(ServiceFailure) -> VaultResponse {
-        let response = try session.perform(request)
+    /// Runs calls of the containing app (add, import, edit, trash, delete…) on the trusted session's vault and
+    /// brings the identity store along. A failed store write never fails the calls: the vault is the truth, and
+    /// the next sync replaces the store's content.
+    public func perform<T: Sendable>(_ body: @Sendable (any UnlockedVault) throws -> T) async throws(ServiceFailure) -> T {
+        let result: T
+        do {
+            result = try body(session.trustedService())
+        } catch {
+            throw ServiceFailure(error)
+        }
         await flushIdentities()
-        return response
+        return result
     }
 
     /// Brings the store to the vault after changes this process did not make (another process, a sync from
@@ -171,14 +173,13 @@ public actor CredentialProvider {
 
     /// Hands over the credential (the service records the use) and updates the item's rank in the store.
     private func fill(itemID id: UUID, tapped: CredentialIdentity?) async throws(ProviderError) -> Credential {
-        let response: VaultResponse
+        let credential: Credential
         do throws(ServiceFailure) {
-            response = try session.perform(.credential(id))
+            credential = try session.trustedService().credential(for: id)
         } catch {
             if error.code == .notFound, let tapped { await removeStale(tapped) }
             throw Self.providerError(error)
         }
-        guard case .credential(let credential) = response else { throw .failed }
         await flushIdentities()
         return credential
     }

@@ -36,7 +36,7 @@ extension LocalVaultService {
 
     /// The credential of the best match, or of the best match whose user name is `username` (exactly, else
     /// ignoring case); records the use.
-    func fill(_ identifiers: [ServiceIdentifier], username: String?) throws -> Credential {
+    func fillBest(_ identifiers: [ServiceIdentifier], username: String?) throws -> Credential {
         guard !identifiers.isEmpty else {
             throw ServiceFailure(.invalidInput, "Name the site of the login form to fill.")
         }
@@ -82,7 +82,7 @@ extension LocalVaultService {
         (try? equivalentDomains()) ?? EquivalentDomains()
     }
 
-    func addEquivalents(_ texts: [String]) throws -> EquivalentsChange {
+    func declareEquivalents(_ texts: [String]) throws -> EquivalentsChange {
         var sites: [String] = []
         for text in texts {
             let site = try EquivalentDomains.site(of: text)
@@ -94,7 +94,7 @@ extension LocalVaultService {
         return try changeEquivalents { $0.declare(sites) }
     }
 
-    func removeEquivalents(_ texts: [String]?) throws -> EquivalentsChange {
+    func forgetEquivalents(_ texts: [String]?) throws -> EquivalentsChange {
         guard let texts else { return try changeEquivalents { $0.removeAll() } }
         var sites: [String] = []
         for text in texts {
@@ -105,7 +105,7 @@ extension LocalVaultService {
         return try changeEquivalents { domains throws(ServiceFailure) in try domains.remove(sites) }
     }
 
-    func importEquivalents(_ groups: [EquivalentGroup]) throws -> EquivalentsChange {
+    func mergeEquivalents(_ groups: [EquivalentGroup]) throws -> EquivalentsChange {
         let (normalized, skipped) = try EquivalentDomains.normalized(groups)
         var change = try changeEquivalents { $0.merge(normalized) }
         change.skipped = skipped

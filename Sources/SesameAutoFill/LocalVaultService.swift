@@ -2,15 +2,18 @@ import Foundation
 import SesameCrypto
 import SesameStore
 
-/// Answers `VaultRequest`s from an unlocked `Vault` in this process: what the CLI uses without an agent, and
-/// what the agent runs behind its socket.
-public final class LocalVaultService: VaultService {
+/// An unlocked `Vault` in this process, behind the core's typed API (`UnlockedVault`): what the CLI uses without an
+/// agent, what the agent runs behind its socket, and what the iOS app and extension call directly.
+///
+/// Each method that changes items or their use tells ``onChange`` itself, so a new method decides on the spot
+/// whether the identity store must follow.
+public final class LocalVaultService: UnlockedVault {
     public let vault: Vault
     private let now: () -> Date
     /// The equivalent domains last read, with the bytes they came from (see `LocalVaultService+Matching`).
     var equivalentsCache: (bytes: [UInt8], domains: EquivalentDomains)?
 
-    /// Told after every request that changed items or their use, so `IdentitySync` can follow the vault.
+    /// Told after every call that changed items or their use, so `IdentitySync` can follow the vault.
     public var onChange: ((VaultChange) -> Void)?
 
     public init(vault: Vault, now: @escaping () -> Date = Date.init) {
@@ -18,115 +21,192 @@ public final class LocalVaultService: VaultService {
         self.now = now
     }
 
-    public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
+    /// Runs `body`, translating the core's errors into the one error type of the API.
+    private func serve<T>(_ body: () throws -> T) throws(ServiceFailure) -> T {
         do {
-            let response = try handle(request)
-            if let onChange, let change = VaultChange(request: request, response: response) { onChange(change) }
-            return response
+            return try body()
         } catch {
             throw ServiceFailure(error)
         }
     }
 
-    private func handle(_ request: VaultRequest) throws -> VaultResponse {
-        switch request {
-        case .status:
+    private func note(_ change: VaultChange) {
+        onChange?(change)
+    }
+
+    // MARK: - VaultItems
+
+    public func status() throws(ServiceFailure) -> VaultStatus {
+        try serve {
             let kdf = try vault.kdfParameters()
-            return .status(VaultStatus(
+            return VaultStatus(
                 path: vault.path, items: try vault.count(in: .active), trashed: try vault.count(in: .trashed),
-                kdfMemoryMiB: kdf.memoryMiB, kdfPasses: Int(kdf.passes)))
+                kdfMemoryMiB: kdf.memoryMiB, kdfPasses: Int(kdf.passes))
+        }
+    }
 
-        case .list(let state):
+    public func list(_ state: ItemState) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
+        try serve {
             let scan = try vault.allItems(in: [state])
-            let items = scan.items.sorted { ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString) }
-            return .summaries(items.map(ItemSummary.init), damaged: scan.damaged.map(\.description))
+            let items = scan.items.sorted {
+                ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString)
+            }
+            return (items.map(ItemSummary.init), scan.damaged.map(\.description))
+        }
+    }
 
-        case .resolve(let reference, let states):
-            return .item(try vault.resolve(reference, in: states))
+    public func resolve(_ reference: String, in states: Set<ItemState>) throws(ServiceFailure) -> ItemView {
+        try serve { ItemView(try vault.resolve(reference, in: states)) }
+    }
 
-        case .add(var item):
+    public func reveal(_ id: UUID) throws(ServiceFailure) -> Item {
+        try serve {
+            let stored = try vault.item(withID: id)
+            guard stored.state != .deleted else { throw VaultError.itemNotFound(id) }
+            return stored.item
+        }
+    }
+
+    @discardableResult
+    public func add(_ item: Item) throws(ServiceFailure) -> ItemView {
+        var item = item
+        try serve {
             try Self.validate(item)
             let date = now()
             item.created = date
             item.modified = date
             try vault.add(item)
-            return .item(item)
+        }
+        note(.items([item.id]))
+        return ItemView(item)
+    }
 
-        case .importItems(let items):
-            // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
+    public func importItems(_ items: [Item]) throws(ServiceFailure) {
+        // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
+        try serve {
             for item in items { try Self.validate(item) }
             try vault.add(contentsOf: items)
-            return .done
+        }
+        note(.items(Set(items.map(\.id))))
+    }
 
-        case .update(let id, let change):
-            let item = try vault.updateItem(withID: id, now: now()) { item in
+    @discardableResult
+    public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView {
+        let item = try serve {
+            try vault.updateItem(withID: id, now: now()) { item in
                 try change.apply(to: &item)
                 try Self.validate(item)
             }
-            return .item(item)
-
-        case .delete(let id):
-            try vault.delete(id: id)
-            return .done
-
-        case .setState(let id, let state):
-            guard state != .deleted else { try vault.delete(id: id); return .done }
-            try vault.setState(state, ofItemWithID: id)
-            return .done
-
-        case .changeMasterPassword(let current, let new, let memory, let passes):
-            // Re-verify on a second handle, so a session that is already unlocked still proves knowledge of the
-            // password before it can be replaced.
-            let check = try Vault(path: vault.path)
-            try check.unlock(password: SecureBytes(utf8: current))
-            check.lock()
-            guard !new.isEmpty else { throw ServiceFailure(.invalidInput, "The new master password is empty.") }
-            var kdf: KDFParameters?
-            if memory != nil || passes != nil {
-                let existing = try vault.kdfParameters()
-                kdf = try KDFParameters.generate(
-                    memoryMiB: memory ?? existing.memoryMiB, passes: passes ?? Int(existing.passes))
-            }
-            try vault.changeMasterPassword(to: SecureBytes(utf8: new), kdf: kdf)
-            return .done
-
-        case .match(let identifiers):
-            return .matches(try matches(for: identifiers))
-
-        case .fill(let identifiers, let username):
-            return .credential(try fill(identifiers, username: username))
-
-        case .credential(let id):
-            return .credential(try credential(for: id))
-
-        case .lookupSiteCredentials(let query):
-            let matches = try SiteCredentials.lookup(query, in: vault, now: now())
-            if let first = matches.first { try vault.recordUse(ofItemWithID: first.credential.id, at: now()) }
-            return .siteCredentials(matches)
-
-        case .saveSiteCredential(let credential):
-            return .item(try SiteCredentials.save(credential, in: vault, now: now()))
-
-        case .rejectSiteCredentials(let query):
-            return .ids(try SiteCredentials.reject(query, in: vault, now: now()))
-
-        case .equivalents:
-            return .equivalents(try equivalentDomains())
-        case .addEquivalents(let domains):
-            return .equivalentsChanged(try addEquivalents(domains))
-        case .removeEquivalents(let domains):
-            return .equivalentsChanged(try removeEquivalents(domains))
-        case .importEquivalents(let groups):
-            return .equivalentsChanged(try importEquivalents(groups))
         }
+        note(.items([id]))
+        return ItemView(item)
+    }
+
+    public func delete(_ id: UUID) throws(ServiceFailure) {
+        try serve { try vault.delete(id: id) }
+        note(.items([id]))
+    }
+
+    // MARK: - VaultTrash
+
+    public func moveToTrash(_ id: UUID) throws(ServiceFailure) {
+        try serve { try vault.setState(.trashed, ofItemWithID: id) }
+        note(.items([id]))
+    }
+
+    public func restore(_ id: UUID) throws(ServiceFailure) {
+        try serve { try vault.setState(.active, ofItemWithID: id) }
+        note(.items([id]))
+    }
+
+    // MARK: - CredentialFilling
+
+    public func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch] {
+        try serve { try matches(for: identifiers) }
+    }
+
+    public func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential {
+        try serve { try fillBest(identifiers, username: username) }
     }
 
     /// Hands over an item's credential and records the use, which ranks it first next time.
-    func credential(for id: UUID) throws -> Credential {
-        let item = try vault.item(withID: id)
-        guard item.state == .active else { throw VaultError.itemNotFound(id) }
-        try vault.recordUse(ofItemWithID: id, at: now())
-        return Credential(id: id, username: item.item.username, password: item.item.password, expires: item.item.expires)
+    public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
+        let item = try serve {
+            let item = try vault.item(withID: id)
+            guard item.state == .active else { throw VaultError.itemNotFound(id) }
+            try vault.recordUse(ofItemWithID: id, at: now())
+            return item.item
+        }
+        note(.usage(id))
+        return Credential(id: id, username: item.username, password: item.password, expires: item.expires)
+    }
+
+    // MARK: - SiteCredentialService
+
+    public func lookupSiteCredential(_ query: SiteCredentialQuery) throws(ServiceFailure) -> SiteCredentialMatch? {
+        guard let best = try lookupSiteCredentials(query).first else { return nil }
+        try serve { try vault.recordUse(ofItemWithID: best.credential.id, at: now()) }
+        note(.usage(best.credential.id))
+        return best
+    }
+
+    /// Every credential stored for the query, best first, without recording a use.
+    public func lookupSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [SiteCredentialMatch] {
+        try serve { try SiteCredentials.lookup(query, in: vault, now: now()) }
+    }
+
+    @discardableResult
+    public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> ItemView {
+        let item = try serve { try SiteCredentials.save(credential, in: vault, now: now()) }
+        note(.items([item.id]))
+        return ItemView(item)
+    }
+
+    @discardableResult
+    public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
+        let ids = try serve { try SiteCredentials.reject(query, in: vault, now: now()) }
+        if !ids.isEmpty { note(.items(Set(ids))) }
+        return ids
+    }
+
+    // MARK: - EquivalentsService (identities never depend on them: no change notices)
+
+    public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
+        try serve { try equivalentDomains() }
+    }
+
+    public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
+        try serve { try declareEquivalents(domains) }
+    }
+
+    public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
+        try serve { try forgetEquivalents(domains) }
+    }
+
+    public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
+        try serve { try mergeEquivalents(groups) }
+    }
+
+    // MARK: - MasterPasswordChanging
+
+    public func changeMasterPassword(current: SecureBytes, new: SecureBytes, kdfMemoryMiB: Int?, kdfPasses: Int?)
+        throws(ServiceFailure)
+    {
+        try serve {
+            // Re-verify on a second handle, so a session that is already unlocked still proves knowledge of the
+            // password before it can be replaced.
+            let check = try Vault(path: vault.path)
+            try check.unlock(password: current)
+            check.lock()
+            guard new.count > 0 else { throw ServiceFailure(.invalidInput, "The new master password is empty.") }
+            var kdf: KDFParameters?
+            if kdfMemoryMiB != nil || kdfPasses != nil {
+                let existing = try vault.kdfParameters()
+                kdf = try KDFParameters.generate(
+                    memoryMiB: kdfMemoryMiB ?? existing.memoryMiB, passes: kdfPasses ?? Int(existing.passes))
+            }
+            try vault.changeMasterPassword(to: new, kdf: kdf)
+        }
     }
 
     /// Rules every stored item keeps, whoever sends it.

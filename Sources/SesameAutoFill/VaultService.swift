@@ -1,112 +1,112 @@
 import Foundation
+import SesameCrypto
 import SesameStore
 
-/// Something that answers `VaultRequest`s: the vault in this process, or the agent that holds it unlocked.
-public protocol VaultService: AnyObject {
-    /// Performs one request. Throws `ServiceFailure` only.
-    func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse
+// The core's API of an unlocked vault, one small protocol per feature. `LocalVaultService` implements them all
+// in-process (the iOS app and extension, the CLI without an agent, the agent itself); `AgentClient` implements
+// them by sending the agent's own wire messages. Every method throws `ServiceFailure` only.
+
+/// Items: list, find, add, edit, delete. Nothing here hands out a secret except ``reveal(_:)``: lists and views
+/// carry no password, protected field value or password history.
+public protocol VaultItems: AnyObject {
+    /// Counts and key-derivation settings of the vault itself.
+    func status() throws(ServiceFailure) -> VaultStatus
+    /// Every item in `state`, sorted by title, and the items that could not be read (by description).
+    func list(_ state: ItemState) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String])
+    /// The item a reference names (id, id prefix, title, title prefix), without its secrets.
+    func resolve(_ reference: String, in states: Set<ItemState>) throws(ServiceFailure) -> ItemView
+    /// One item in full, secrets included: `sesame show --reveal`.
+    func reveal(_ id: UUID) throws(ServiceFailure) -> Item
+    /// Stores a new item (its times set to now); answers what was stored, without secrets.
+    @discardableResult
+    func add(_ item: Item) throws(ServiceFailure) -> ItemView
+    /// Several new items in one transaction, all or none (an import); they keep their own times.
+    func importItems(_ items: [Item]) throws(ServiceFailure)
+    /// Applies `change` to the item's current version inside the write transaction.
+    @discardableResult
+    func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView
+    /// Deletes the item (a tombstone stays for sync).
+    func delete(_ id: UUID) throws(ServiceFailure)
 }
 
-// MARK: - Typed calls
-
-extension VaultService {
-    public func status() throws(ServiceFailure) -> VaultStatus {
-        guard case .status(let status) = try perform(.status) else { throw Self.unexpected }
-        return status
+extension VaultItems {
+    public func list() throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
+        try list(.active)
     }
 
-    public func list(_ state: ItemState = .active) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
-        guard case .summaries(let items, let damaged) = try perform(.list(state)) else { throw Self.unexpected }
-        return (items, damaged)
+    public func resolve(_ reference: String) throws(ServiceFailure) -> ItemView {
+        try resolve(reference, in: [.active])
     }
+}
 
-    public func resolve(_ reference: String, in states: Set<ItemState> = [.active]) throws(ServiceFailure) -> Item {
-        guard case .item(let item) = try perform(.resolve(reference, states: states)) else { throw Self.unexpected }
-        return item
+/// The trash: where credentials a service rejected go, until restored or deleted.
+public protocol VaultTrash: AnyObject {
+    func moveToTrash(_ id: UUID) throws(ServiceFailure)
+    func restore(_ id: UUID) throws(ServiceFailure)
+}
+
+/// Login forms: the list request and filling. Only filling hands out a secret, one credential per call.
+public protocol CredentialFilling: AnyObject {
+    /// The list request: ranked matches for a form's service identifiers, most specific first; no secrets.
+    func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch]
+    /// The best match's credential (or the named user's), recording its use.
+    func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential
+    /// The credential behind a record identifier the system handed back, recording its use.
+    func credential(for id: UUID) throws(ServiceFailure) -> Credential
+}
+
+extension CredentialFilling {
+    public func fill(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> Credential {
+        try fill(identifiers, username: nil)
     }
+}
 
+/// Credentials as programs outside a browser name them (git, Secret Service): see `SiteCredentials`.
+public protocol SiteCredentialService: AnyObject {
+    /// The best credential stored for a protocol, host and port (and path, user); records its use.
+    func lookupSiteCredential(_ query: SiteCredentialQuery) throws(ServiceFailure) -> SiteCredentialMatch?
+    /// Keeps a credential a program approved: updates the item for the same location and user, or adds one.
     @discardableResult
-    public func add(_ item: Item) throws(ServiceFailure) -> Item {
-        guard case .item(let item) = try perform(.add(item)) else { throw Self.unexpected }
-        return item
-    }
-
+    func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> ItemView
+    /// Moves the credentials a program reported as rejected to the trash.
     @discardableResult
-    public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> Item {
-        guard case .item(let item) = try perform(.update(id, change)) else { throw Self.unexpected }
-        return item
-    }
+    func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID]
+}
 
-    public func delete(_ id: UUID) throws(ServiceFailure) {
-        _ = try perform(.delete(id))
-    }
-
-    public func setState(_ state: ItemState, of id: UUID) throws(ServiceFailure) {
-        _ = try perform(.setState(id, state))
-    }
-
-    public func changeMasterPassword(current: String, new: String, kdfMemoryMiB: Int?, kdfPasses: Int?)
-        throws(ServiceFailure)
-    {
-        _ = try perform(.changeMasterPassword(current: current, new: new, kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses))
-    }
-
-    public func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch] {
-        guard case .matches(let matches) = try perform(.match(identifiers)) else { throw Self.unexpected }
-        return matches
-    }
-
-    public func fill(_ identifiers: [ServiceIdentifier], username: String? = nil) throws(ServiceFailure) -> Credential {
-        guard case .credential(let credential) = try perform(.fill(identifiers, username: username)) else {
-            throw Self.unexpected
-        }
-        return credential
-    }
-
-    public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
-        guard case .credential(let credential) = try perform(.credential(id)) else { throw Self.unexpected }
-        return credential
-    }
-
-    public func lookupSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [SiteCredentialMatch] {
-        guard case .siteCredentials(let matches) = try perform(.lookupSiteCredentials(query)) else {
-            throw Self.unexpected
-        }
-        return matches
-    }
-
-    @discardableResult
-    public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> Item {
-        guard case .item(let item) = try perform(.saveSiteCredential(credential)) else { throw Self.unexpected }
-        return item
-    }
-
-    @discardableResult
-    public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
-        guard case .ids(let ids) = try perform(.rejectSiteCredentials(query)) else { throw Self.unexpected }
-        return ids
-    }
-
-    public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
-        guard case .equivalents(let domains) = try perform(.equivalents) else { throw Self.unexpected }
-        return domains
-    }
-
-    public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
-        guard case .equivalentsChanged(let change) = try perform(.addEquivalents(domains)) else { throw Self.unexpected }
-        return change
-    }
-
+/// Settings: the user's equivalent-domain groups.
+public protocol EquivalentsService: AnyObject {
+    func equivalents() throws(ServiceFailure) -> EquivalentDomains
+    /// Declares domains or URLs equivalent (one shared group of their sites).
+    func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange
     /// Removes the domains from every group; nil removes every group.
-    public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
-        guard case .equivalentsChanged(let change) = try perform(.removeEquivalents(domains)) else { throw Self.unexpected }
-        return change
-    }
+    func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange
+    /// Merges groups read from a shared-credentials file (domains as written there).
+    func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange
+}
 
-    public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
-        guard case .equivalentsChanged(let change) = try perform(.importEquivalents(groups)) else { throw Self.unexpected }
-        return change
-    }
+/// The master password. Both passwords stay in `SecureBytes`; the holder re-verifies the current one.
+public protocol MasterPasswordChanging: AnyObject {
+    func changeMasterPassword(current: SecureBytes, new: SecureBytes, kdfMemoryMiB: Int?, kdfPasses: Int?)
+        throws(ServiceFailure)
+}
 
-    static var unexpected: ServiceFailure { ServiceFailure(.protocolError, "The vault service gave an unexpected answer.") }
+/// Everything a shell can do with an unlocked vault.
+public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
+    & EquivalentsService & MasterPasswordChanging
+
+/// What `sesame status` and `sesame list` report about the vault itself.
+public struct VaultStatus: Codable, Sendable, Equatable {
+    public var path: String
+    public var items: Int
+    public var trashed: Int
+    public var kdfMemoryMiB: Int
+    public var kdfPasses: Int
+
+    public init(path: String, items: Int, trashed: Int, kdfMemoryMiB: Int, kdfPasses: Int) {
+        self.path = path
+        self.items = items
+        self.trashed = trashed
+        self.kdfMemoryMiB = kdfMemoryMiB
+        self.kdfPasses = kdfPasses
+    }
 }

@@ -29,15 +29,23 @@ public final class VaultSession {
 
     /// Unlocks with the master password; a session that was already unlocked stays unlocked on failure.
     public func unlock(password: SecureBytes) throws(ServiceFailure) {
+        let vault: Vault
         do {
-            let vault = try Vault(path: path)
+            vault = try Vault(path: path)
             try vault.unlock(password: password)
-            service = LocalVaultService(vault: vault, now: now)
-            service?.onChange = onChange
-            lastActivity = now()
         } catch {
             throw ServiceFailure(error)
         }
+        adopt(vault)
+    }
+
+    /// Takes over a vault its owner unlocked already (the agent runs Argon2id before it takes its state lock),
+    /// replacing any vault the session held.
+    public func adopt(_ vault: Vault) {
+        if let previous = service?.vault, previous !== vault { previous.lock() }
+        service = LocalVaultService(vault: vault, now: now)
+        service?.onChange = onChange
+        lastActivity = now()
     }
 
     /// Locks now; the vault keys are released and their memory zeroed.
@@ -69,11 +77,6 @@ public final class VaultSession {
         guard isTrusted, let service else { throw ServiceFailure(.locked, "The vault is locked.") }
         lastActivity = now()
         return service
-    }
-
-    /// Performs a request on the unlocked vault; every served request resets the idle timer.
-    public func perform(_ request: VaultRequest) throws(ServiceFailure) -> VaultResponse {
-        try trustedService().perform(request)
     }
 }
 

@@ -54,7 +54,7 @@ public struct GitCredentialHelper {
     }
 
     /// Runs one action against `service`. Returns what goes to stdout (only protocol lines).
-    public func run(_ action: Action, _ message: GitCredentialMessage, service: any VaultService) throws(ServiceFailure)
+    public func run(_ action: Action, _ message: GitCredentialMessage, service: any SiteCredentialService) throws(ServiceFailure)
         -> [UInt8]
     {
         switch action {
@@ -64,7 +64,7 @@ public struct GitCredentialHelper {
             return []
         case .get:
             guard isActionable(.get, message), let query = query(from: message, includePassword: false) else { return [] }
-            return reply(to: message, from: try service.lookupSiteCredentials(query)).bytes
+            return reply(to: message, from: try service.lookupSiteCredential(query).map { [$0] } ?? []).bytes
         case .store:
             guard isActionable(.store, message), let credential = credential(from: message) else { return [] }
             try service.saveSiteCredential(credential)

@@ -40,7 +40,7 @@ final class CommandContext {
     /// agent, and nothing is asked for (not even with `--password-stdin`: standard input then starts with the
     /// command's other secrets). Otherwise asks for the master password (unless the caller already has it) and
     /// unlocks the vault in this process, as without an agent.
-    func openService(password known: SecureBytes? = nil) throws -> any VaultService {
+    func openService(password known: SecureBytes? = nil) throws -> any UnlockedVault {
         if let agent = unlockedAgent() { return agent }
         let vault = try Vault(path: vaultPath)
         let password = try known ?? secrets.read(.masterPassword)

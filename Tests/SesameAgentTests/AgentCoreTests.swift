@@ -14,7 +14,7 @@ import Testing
         let core = AgentCore(defaultIdleTimeout: 60, now: clock.function)
 
         #expect(core.status().isUnlocked == false)
-        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.perform(.list(.active), vault: path) }
+        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.vault(path) { try $0.list() } }
         #expect(core.holdsKeys == false)
 
         let unlocked = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
@@ -25,10 +25,7 @@ import Testing
         // Every served request resets the idle timer.
         clock.advance(59)
         #expect(core.status().timeLeft == 1)
-        guard case .summaries(let items, _) = try core.perform(.list(.active), vault: path) else {
-            Issue.record("expected summaries")
-            return
-        }
+        let items = try core.vault(path) { try $0.list() }.items
         #expect(items.map(\.title) == ["Login 1"])
         #expect(core.status().timeLeft == 60)
         clock.advance(59)
@@ -40,7 +37,7 @@ import Testing
         #expect(core.lockIfIdle() == nil)
         #expect(core.holdsKeys == false)
         #expect(core.status() == AgentStatus(pid: getpid(), vault: path, isUnlocked: false, idleTimeout: 60, timeLeft: nil))
-        #expect(throws: ServiceFailure.self) { try core.perform(.list(.active), vault: path) }
+        #expect(throws: ServiceFailure.self) { try core.vault(path) { try $0.list() } }
 
         // An explicit lock does the same at once.
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: 3600)
@@ -48,7 +45,7 @@ import Testing
         let locked = core.lock()
         #expect(!locked.isUnlocked && locked.timeLeft == nil)
         #expect(core.holdsKeys == false)
-        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.perform(.status, vault: path) }
+        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.vault(path) { try $0.status() } }
     }
 
     @Test func statusAndLockDoNotCountAsUseButAttachDoes() throws {
@@ -127,15 +124,20 @@ import Testing
         let core = AgentCore(now: clock.function, delayHook: { delays.append($0) })
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
 
-        let guess = VaultRequest.changeMasterPassword(current: "guess", new: "x", kdfMemoryMiB: nil, kdfPasses: nil)
-        #expect(throws: ServiceFailure.self) { try core.perform(guess, vault: path) }
-        #expect(throws: ServiceFailure.self) { try core.perform(guess, vault: path) }
+        let guess = { (core: AgentCore) throws(ServiceFailure) in
+            try core.serve(vault: path, policy: .of(.changeMasterPassword)) { vault throws(ServiceFailure) in
+                try vault.changeMasterPassword(current: Fixture.secret("guess"), new: Fixture.secret("x"), kdfMemoryMiB: nil, kdfPasses: nil)
+            }
+        }
+        #expect(throws: ServiceFailure.self) { try guess(core) }
+        #expect(throws: ServiceFailure.self) { try guess(core) }
         #expect(delays.values == [1])
         // Other requests never wait for the throttle.
-        _ = try core.perform(.list(.active), vault: path)
+        _ = try core.vault(path) { try $0.list() }
         #expect(delays.values == [1])
-        let change = VaultRequest.changeMasterPassword(current: Fixture.password, new: "new master", kdfMemoryMiB: nil, kdfPasses: nil)
-        _ = try core.perform(change, vault: path)
+        try core.serve(vault: path, policy: .of(.changeMasterPassword)) { vault throws(ServiceFailure) in
+            try vault.changeMasterPassword(current: Fixture.secret(), new: Fixture.secret("new master"), kdfMemoryMiB: nil, kdfPasses: nil)
+        }
         #expect(delays.values == [1, 2])
         let reopened = try Vault(path: path)
         try reopened.unlock(password: Fixture.secret("new master"))
@@ -156,7 +158,7 @@ import Testing
             #expect(error.message.contains("sesame lock"))
         }
         do {
-            _ = try core.perform(.list(.active), vault: second)
+            _ = try core.vault(second) { try $0.list() }
             Issue.record("served a request for a vault it does not hold")
         } catch {
             #expect(error.code == .unavailable)
@@ -173,52 +175,30 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let core = AgentCore()
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
-        guard case .summaries(let before, _) = try core.perform(.list(.active), vault: path) else { throw Unexpected() }
+        let before = try core.vault(path) { try $0.list() }.items
         #expect(before.isEmpty)
 
         // Another handle on the same file: what another process (sesame without the agent) does.
         let other = try Vault(path: path)
         try other.unlock(password: Fixture.secret())
         try other.add(Fixture.login(7))
-        guard case .summaries(let after, _) = try core.perform(.list(.active), vault: path) else { throw Unexpected() }
+        let after = try core.vault(path) { try $0.list() }.items
         #expect(after.map(\.title) == ["Login 7"])
 
         try other.delete(id: after[0].id)
-        #expect(throws: ServiceFailure.self) { try core.perform(.resolve(after[0].id.uuidString, states: [.active]), vault: path) }
-    }
-
-    /// Every kind of request goes through the agent unchanged and answers what the core answers in-process.
-    @Test func everyRequestKindIsForwardedToTheCore() throws {
-        let folder = TemporaryFolder()
-        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
-        let core = AgentCore()
-        _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
-        let added = try #require(try response(core.perform(.add(Fixture.login(3)), vault: path), as: Item.self))
-        var change = ItemChange()
-        change.username = "renamed"
-        _ = try core.perform(.update(added.id, change), vault: path)
-        let resolved = try #require(try response(core.perform(.resolve("Login 3", states: [.active]), vault: path), as: Item.self))
-        #expect(resolved.username == "renamed")
-        let identifiers = [ServiceIdentifier("https://login.example3.com", kind: .url)]
-        guard case .matches(let matches) = try core.perform(.match(identifiers), vault: path) else { throw Unexpected() }
-        #expect(matches.map(\.id) == [added.id])
-        guard case .credential(let credential) = try core.perform(.fill(identifiers, username: nil), vault: path) else { throw Unexpected() }
-        #expect(credential.password == "pw-3")
-        guard case .credential = try core.perform(.credential(added.id), vault: path) else { throw Unexpected() }
-        guard case .status(let status) = try core.perform(.status, vault: path) else { throw Unexpected() }
-        #expect(status.items == 1)
-        _ = try core.perform(.setState(added.id, .trashed), vault: path)
-        guard case .summaries(let trashed, _) = try core.perform(.list(.trashed), vault: path) else { throw Unexpected() }
-        #expect(trashed.map(\.id) == [added.id])
-        _ = try core.perform(.delete(added.id), vault: path)
-        guard case .summaries(let none, _) = try core.perform(.list(.trashed), vault: path) else { throw Unexpected() }
-        #expect(none.isEmpty)
-    }
-
-    private func response(_ response: VaultResponse, as: Item.Type) -> Item? {
-        if case .item(let item) = response { return item }
-        return nil
+        #expect(throws: ServiceFailure.self) { try core.vault(path) { try $0.resolve(after[0].id.uuidString) } }
     }
 }
 
-struct Unexpected: Error {}
+extension AgentCore {
+    /// Runs `body` on the held vault as an ordinary vault operation does.
+    func vault<T>(_ path: String, _ body: (LocalVaultService) throws -> T) throws(ServiceFailure) -> T {
+        try serve(vault: path, policy: .of(.list)) { service throws(ServiceFailure) -> T in
+            do {
+                return try body(service)
+            } catch {
+                throw ServiceFailure(error)
+            }
+        }
+    }
+}

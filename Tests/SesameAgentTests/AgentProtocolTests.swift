@@ -1,9 +1,11 @@
 import Foundation
-@testable import SesameAgent
 import SesameAutoFill
+@testable import SesameAgent
+import SesameStore
 import Testing
 
-/// The frames docs/agent-protocol.md shows, byte for byte, so the document cannot drift from the code.
+/// Every message of docs/agent-protocol.md §4, byte for byte, so the document cannot drift from the code. Keys are
+/// sorted here as in the document; the agent accepts any order.
 @Suite struct AgentProtocolTests {
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
@@ -11,29 +13,116 @@ import Testing
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    @Test func clientMessagesHaveTheDocumentedShape() throws {
-        #expect(try Self.json(ClientMessage(type: "hello", id: 0, versions: [1], client: "sesame 0.1.0"))
-                == #"{"client":"sesame 0.1.0","id":0,"type":"hello","versions":[1]}"#)
-        #expect(try Self.json(ClientMessage(type: "attach", id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite"))
-                == #"{"id":1,"type":"attach","vault":"/home/a/.local/share/sesame/vault.sqlite"}"#)
-        #expect(try Self.json(ClientMessage(type: "vault", id: 2, vault: "/v.sqlite", request: .list(.active)))
-                == #"{"id":2,"request":{"list":{"_0":0}},"type":"vault","vault":"/v.sqlite"}"#)
-        let fill = VaultRequest.fill([ServiceIdentifier("https://github.com/login", kind: .url)], username: nil)
-        #expect(try Self.json(ClientMessage(type: "vault", id: 3, vault: "/v.sqlite", request: fill))
-                == #"{"id":3,"request":{"fill":{"_0":[{"identifier":"https://github.com/login","kind":"url"}]}},"type":"vault","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(ClientMessage(type: "unlock", id: 4, vault: "/v.sqlite", idleTimeout: 900))
-                == #"{"id":4,"idleTimeout":900,"type":"unlock","vault":"/v.sqlite"}"#)
+    static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+    static let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    static func request(_ operation: WireOperation, id: UInt64, vault: String? = "/v.sqlite", _ fill: (inout WireRequest) -> Void = { _ in }) -> WireRequest {
+        var request = WireRequest(operation, id: id)
+        request.vault = vault
+        fill(&request)
+        return request
     }
 
-    @Test func agentMessagesHaveTheDocumentedShape() throws {
-        #expect(try Self.json(AgentMessage.hello(version: 1, agent: "sesame 0.1.0", pid: 4242))
-                == #"{"agent":"sesame 0.1.0","pid":4242,"type":"hello","version":1}"#)
+    static func result(id: UInt64, _ fill: (inout WireReply) -> Void = { _ in }) -> WireReply {
+        var reply = WireReply(.result, id: id)
+        fill(&reply)
+        return reply
+    }
+
+    @Test func theAgentItselfHasTheDocumentedMessages() throws {
+        var hello = WireRequest(.hello, id: 0)
+        hello.versions = [2]
+        hello.client = "sesame 0.2.0"
+        #expect(try Self.json(hello) == #"{"client":"sesame 0.2.0","id":0,"type":"hello","versions":[2]}"#)
+        #expect(try Self.json(WireReply.hello(version: 2, agent: "sesame 0.2.0", pid: 4242))
+                == #"{"agent":"sesame 0.2.0","id":0,"pid":4242,"type":"hello","version":2}"#)
+        #expect(try Self.json(Self.request(.attach, id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite"))
+                == #"{"id":1,"type":"attach","vault":"/home/a/.local/share/sesame/vault.sqlite"}"#)
+        #expect(try Self.json(Self.request(.unlock, id: 2) { $0.idleTimeout = 900 })
+                == #"{"id":2,"idleTimeout":900,"type":"unlock","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.lock, id: 3, vault: nil)) == #"{"id":3,"type":"lock"}"#)
+        #expect(try Self.json(Self.request(.status, id: 4, vault: nil)) == #"{"id":4,"type":"status"}"#)
+        #expect(try Self.json(Self.request(.stop, id: 5, vault: nil)) == #"{"id":5,"type":"stop"}"#)
         let status = AgentStatus(pid: 4242, vault: "/v.sqlite", isUnlocked: true, idleTimeout: 900, timeLeft: 897.5)
-        #expect(try Self.json(AgentMessage.status(status, id: 4))
-                == #"{"id":4,"status":{"idleTimeout":900,"pid":4242,"timeLeft":897.5,"unlocked":true,"vault":"/v.sqlite"},"type":"status"}"#)
-        #expect(try Self.json(AgentMessage.error(ServiceFailure(.locked, "The vault is locked."), id: 2, closing: false))
-                == #"{"closing":false,"failure":{"code":"locked","message":"The vault is locked."},"id":2,"type":"error"}"#)
-        #expect(try Self.json(AgentMessage.response(.done, id: 5)) == #"{"id":5,"response":{"done":{}},"type":"response"}"#)
+        #expect(try Self.json(WireReply.status(status, id: 2))
+                == #"{"id":2,"status":{"idleTimeout":900,"pid":4242,"timeLeft":897.5,"unlocked":true,"vault":"/v.sqlite"},"type":"status"}"#)
+        #expect(try Self.json(WireReply.error(ServiceFailure(.locked, "The vault is locked."), id: 6, closing: false))
+                == #"{"closing":false,"failure":{"code":"locked","message":"The vault is locked."},"id":6,"type":"error"}"#)
+    }
+
+    @Test func itemOperationsHaveTheDocumentedMessages() throws {
+        #expect(try Self.json(Self.request(.vaultStatus, id: 10)) == #"{"id":10,"type":"vaultStatus","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 10) { $0.vaultStatus = VaultStatus(path: "/v.sqlite", items: 3, trashed: 1, kdfMemoryMiB: 64, kdfPasses: 3) })
+                == #"{"id":10,"type":"result","vaultStatus":{"items":3,"kdfMemoryMiB":64,"kdfPasses":3,"path":"/v.sqlite","trashed":1}}"#)
+        #expect(try Self.json(Self.request(.list, id: 11) { $0.state = "active" }) == #"{"id":11,"state":"active","type":"list","vault":"/v.sqlite"}"#)
+        let summary = ItemSummary(Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret",
+                                       urls: [ItemURL("https://github.com")], created: Self.date))
+        #expect(try Self.json(Self.result(id: 11) { $0.summaries = [summary]; $0.damaged = [] })
+                == #"{"damaged":[],"id":11,"summaries":[{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","modified":800000000,"tags":[],"title":"GitHub","urls":["https://github.com"],"username":"alice"}],"type":"result"}"#)
+        #expect(try Self.json(Self.request(.resolve, id: 12) { $0.reference = "git"; $0.states = ["active"] })
+                == #"{"id":12,"reference":"git","states":["active"],"type":"resolve","vault":"/v.sqlite"}"#)
+        var item = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", urls: [ItemURL("https://github.com")],
+                        fields: [CustomField(name: "pin", value: "1234", isProtected: true)], created: Self.date)
+        item.passwordHistory = [PasswordHistoryEntry(password: "old", replaced: Self.date)]
+        #expect(try Self.json(Self.result(id: 12) { $0.view = WireItemView(ItemView(item)) })
+                == #"{"id":12,"type":"result","view":{"created":800000000,"fields":[{"name":"pin","protected":true}],"hasPassword":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","modified":800000000,"notes":"","passwordHistoryCount":1,"tags":[],"title":"GitHub","urls":[{"url":"https://github.com"}],"username":"alice"}}"#)
+        #expect(try Self.json(Self.request(.reveal, id: 13) { $0.itemID = Self.id })
+                == #"{"id":13,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"reveal","vault":"/v.sqlite"}"#)
+        let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
+        #expect(try Self.json(Self.result(id: 13) { $0.revealed = plain })
+                == #"{"id":13,"revealed":{"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"result"}"#)
+        #expect(try Self.json(Self.request(.add, id: 14) { $0.item = plain })
+                == #"{"id":14,"item":{"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [] }) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
+        var change = ItemChange()
+        change.username = "bob"
+        change.password = "n3w"
+        #expect(try Self.json(Self.request(.update, id: 16) { $0.itemID = Self.id; $0.change = change })
+                == #"{"change":{"addURLs":[],"password":"n3w","removeFields":[],"removeURLs":[],"setFields":[],"username":"bob"},"id":16,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"update","vault":"/v.sqlite"}"#)
+        for (operation, id) in [(WireOperation.delete, UInt64(17)), (.moveToTrash, 18), (.restore, 19)] {
+            #expect(try Self.json(Self.request(operation, id: id) { $0.itemID = Self.id })
+                    == #"{"id":\#(id),"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"\#(operation.rawValue)","vault":"/v.sqlite"}"#)
+        }
+        #expect(try Self.json(Self.result(id: 17)) == #"{"id":17,"type":"result"}"#)
+    }
+
+    @Test func fillAndSiteOperationsHaveTheDocumentedMessages() throws {
+        let form = [ServiceIdentifier("https://github.com/login", kind: .url)]
+        #expect(try Self.json(Self.request(.match, id: 20) { $0.identifiers = form })
+                == #"{"id":20,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"match","vault":"/v.sqlite"}"#)
+        let match = CredentialMatch(id: Self.id, title: "GitHub", username: "alice", url: "https://github.com", match: .domain)
+        #expect(try Self.json(Self.result(id: 20) { $0.matches = [match] })
+                == #"{"id":20,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#)
+        #expect(try Self.json(Self.request(.fill, id: 21) { $0.identifiers = form; $0.username = "alice" })
+                == #"{"id":21,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"fill","username":"alice","vault":"/v.sqlite"}"#)
+        let credential = Credential(id: Self.id, username: "alice", password: "s3cret")
+        #expect(try Self.json(Self.result(id: 21) { $0.credential = credential })
+                == #"{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"},"id":21,"type":"result"}"#)
+        #expect(try Self.json(Self.request(.credential, id: 22) { $0.itemID = Self.id })
+                == #"{"id":22,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"credential","vault":"/v.sqlite"}"#)
+        let query = SiteCredentialQuery(scheme: "https", host: "git.example.com", path: "org/repo.git")
+        #expect(try Self.json(Self.request(.lookupSiteCredential, id: 23) { $0.query = query })
+                == #"{"id":23,"query":{"host":"git.example.com","path":"org/repo.git","scheme":"https"},"type":"lookupSiteCredential","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 23) { $0.siteCredential = SiteCredentialMatch(credential: credential) })
+                == #"{"id":23,"siteCredential":{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"}},"type":"result"}"#)
+        let site = SiteCredential(scheme: "https", host: "git.example.com", username: "alice", password: "s3cret")
+        #expect(try Self.json(Self.request(.saveSiteCredential, id: 24) { $0.siteCredential = site })
+                == #"{"id":24,"siteCredential":{"host":"git.example.com","password":"s3cret","scheme":"https","username":"alice"},"type":"saveSiteCredential","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.rejectSiteCredentials, id: 25) { $0.query = SiteCredentialQuery(scheme: "https", host: "git.example.com", password: "old") })
+                == #"{"id":25,"query":{"host":"git.example.com","password":"old","scheme":"https"},"type":"rejectSiteCredentials","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 25) { $0.itemIDs = [Self.id] }) == #"{"id":25,"itemIDs":["6F9619FF-8B86-D011-B42D-00C04FC964FF"],"type":"result"}"#)
+    }
+
+    @Test func settingsAndPasswordOperationsHaveTheDocumentedMessages() throws {
+        #expect(try Self.json(Self.request(.equivalents, id: 30)) == #"{"id":30,"type":"equivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.addEquivalents, id: 31) { $0.domains = ["a.com", "b.com"] })
+                == #"{"domains":["a.com","b.com"],"id":31,"type":"addEquivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 31) { $0.equivalentsChange = EquivalentsChange() })
+                == #"{"equivalentsChange":{"added":[],"removed":[],"skipped":[],"unchanged":0},"id":31,"type":"result"}"#)
+        #expect(try Self.json(Self.request(.removeEquivalents, id: 32)) == #"{"id":32,"type":"removeEquivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.importEquivalents, id: 33) { $0.groups = [] }) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.changeMasterPassword, id: 34) { $0.kdfMemoryMiB = 128 })
+                == #"{"id":34,"kdfMemoryMiB":128,"type":"changeMasterPassword","vault":"/v.sqlite"}"#)
     }
 
     @Test func framesAreBigEndianLengthsThenPayload() throws {
@@ -41,9 +130,9 @@ import Testing
         let server = try Fixture.startServer(in: folder)
         defer { server.stop(); server.waitUntilStopped() }
         let raw = try RawClient(server.configuration.location.socketPath)
-        let hello = Array(#"{"type":"hello","id":0,"versions":[1]}"#.utf8)
+        let hello = Array(#"{"type":"hello","id":0,"versions":[2]}"#.utf8)
         try raw.send([0, 0, 0, UInt8(hello.count)] + hello)
         let reply = try raw.receive()
-        #expect(reply.type == .hello && reply.version == 1 && reply.agent == "sesame-test")
+        #expect(reply.type == .hello && reply.version == 2 && reply.agent == "sesame-test")
     }
 }

@@ -29,7 +29,7 @@ import Testing
         item.password = "item-secret-42"
         let stored = try client.add(item)
         #expect(try client.list().items.map(\.id) == [stored.id])
-        #expect(try client.resolve("Login 1").password == "item-secret-42")
+        #expect(try client.reveal(client.resolve("Login 1").id).password == "item-secret-42")
 
         // A second client sees the same session.
         let other = try AgentClient.connect(to: server.configuration.location)
@@ -111,7 +111,7 @@ import Testing
                     for request in 0..<100 {
                         if request % 2 == 0 {
                             let item = try client.resolve(expected.id.uuidString)
-                            if item.id == expected.id && item.password == expected.password { answered += 1 }
+                            if item.id == expected.id && item.username == expected.username { answered += 1 }
                         } else {
                             let matches = try client.match([ServiceIdentifier("https://login.example\(index).com", kind: .url)])
                             if matches.map(\.id) == [expected.id] { answered += 1 }
@@ -164,7 +164,7 @@ import Testing
         // A protocol version the agent does not speak.
         let future = try RawClient(socketPath)
         try future.sendFrame(#"{"type":"hello","id":0,"versions":[7]}"#)
-        try expectClosed(future, saying: "protocol version 1")
+        try expectClosed(future, saying: "speaks protocol version 2, this client 7; stop it with 'sesame agent --stop'")
 
         // Length prefixes beyond the 16 MiB limit, sent without a body.
         for length: UInt32 in [UInt32(AgentProtocol.maximumRequestFrame) + 1, UInt32.max] {
@@ -188,13 +188,13 @@ import Testing
         }
         try expectClosed(flood, saying: "exceeds the limit")
 
-        // A vault request of a kind this agent does not know, and an unknown message type: answered, not fatal.
+        // An operation this agent does not know (a newer client), and a malformed type: answered, not fatal.
         let newer = try RawClient(socketPath)
         _ = try newer.hello()
-        try newer.sendFrame(#"{"type":"vault","id":5,"vault":"\#(path)","request":{"teleport":{"_0":1}}}"#)
+        try newer.sendFrame(#"{"type":"teleport","id":5,"vault":"\#(path)"}"#)
         let unknownRequest = try newer.receive()
         #expect(unknownRequest.type == .error && unknownRequest.closing == false && unknownRequest.id == 5)
-        #expect(unknownRequest.failure?.message.contains("does not understand") == true)
+        #expect(unknownRequest.failure?.message.contains("does not know the operation 'teleport'") == true)
         try newer.sendFrame(#"{"type":"dance","id":6}"#)
         let unknownType = try newer.receive()
         #expect(unknownType.type == .error && unknownType.closing == false && unknownType.id == 6)

@@ -107,14 +107,14 @@ struct RawClient {
         try payload.withUnsafeBytes { try Frame.write($0, to: socket, until: .after(5)) }
     }
 
-    func hello() throws -> AgentMessage {
-        try sendFrame(#"{"type":"hello","id":0,"versions":[1],"client":"raw"}"#)
+    func hello() throws -> WireReply {
+        try sendFrame(#"{"type":"hello","id":0,"versions":[2],"client":"raw"}"#)
         return try receive()
     }
 
-    func receive(timeout: TimeInterval = 10) throws -> AgentMessage {
+    func receive(timeout: TimeInterval = 10) throws -> WireReply {
         let bytes = try Frame.read(from: socket, limit: AgentProtocol.maximumReplyFrame, idle: .after(timeout), frameTimeout: 10)
-        return try WireCoding.decode(AgentMessage.self, from: bytes)
+        return try WireCoding.decode(WireReply.self, from: bytes)
     }
 
     /// True when the agent closed the connection (end of input) within `timeout`.

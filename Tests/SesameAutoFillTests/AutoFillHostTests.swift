@@ -226,7 +226,7 @@ final class ProviderFixture {
         }
 
         // The app keeps working; the store stays untouched while disabled.
-        _ = try await fixture.provider.perform(.add(testLogin("New", user: "new", urls: ["https://new.example.com"])))
+        _ = try await fixture.provider.perform { try $0.add(testLogin("New", user: "new", urls: ["https://new.example.com"])) }
         #expect(await fixture.store.count == 0)
 
         #expect(await host.enableExtension() == .configured)

@@ -76,11 +76,11 @@ func itemChange(_ body: (inout ItemChange) -> Void) -> ItemChange {
         try await h.flush()
         try await h.expectInStep("mode never")
 
-        try h.service.setState(.trashed, of: imported[0].id)
+        try h.service.moveToTrash(imported[0].id)
         try await h.flush()
         try await h.expectInStep("trash")
 
-        try h.service.setState(.active, of: imported[0].id)
+        try h.service.restore(imported[0].id)
         try await h.flush()
         try await h.expectInStep("restore")
 

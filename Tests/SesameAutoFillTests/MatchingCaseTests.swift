@@ -213,7 +213,7 @@ let matchCases: [MatchCase] = [
         let equivalents = EquivalentDomains(groups: try EquivalentDomains.normalized(test.groups).groups)
         let rows = try CredentialMatcher(equivalents: equivalents)
             .rank([item], for: test.form.map(ServiceIdentifier.init(parsing:)), usage: [:])
-        check(rows, test, item)
+        check(rows, test, ItemView(item))
     }
 
     @Test(arguments: matchCases)
@@ -226,7 +226,7 @@ let matchCases: [MatchCase] = [
         check(try vault.match(test.form), test, item)
     }
 
-    private func check(_ rows: [CredentialMatch], _ test: MatchCase, _ item: Item,
+    private func check(_ rows: [CredentialMatch], _ test: MatchCase, _ item: ItemView,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         guard let expected = test.expected else {
             #expect(rows.isEmpty, "offered as \(rows.map(\.match))", sourceLocation: sourceLocation)

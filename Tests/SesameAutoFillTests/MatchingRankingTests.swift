@@ -22,7 +22,7 @@ import SesameStore
         try vault.add("never", "https://www.example.com/login", mode: .never)
         try vault.add("exact, never used", "https://www.example.com/login")
         let trashed = try vault.add("trashed", "https://www.example.com/login")
-        try vault.service.setState(.trashed, of: trashed.id)
+        try vault.service.moveToTrash(trashed.id)
         for item in added.reversed() { try vault.use(item) }
 
         let rows = try vault.match(["https://www.example.com/login"])
@@ -105,7 +105,7 @@ import SesameStore
         try vault.add("alpha", urls: [])
         try vault.add("Hidden", "https://d.example", mode: .never)
         let trashed = try vault.add("Trashed", "https://e.example")
-        try vault.service.setState(.trashed, of: trashed.id)
+        try vault.service.moveToTrash(trashed.id)
         try vault.use(older)
         try vault.use(newer)
         let rows = try vault.match([])
@@ -174,7 +174,7 @@ import SesameStore
     @Test func fillSkipsTrashedLogins() throws {
         let vault = try MatchingVault()
         let item = try vault.add("Old", "https://example.com")
-        try vault.service.setState(.trashed, of: item.id)
+        try vault.service.moveToTrash(item.id)
         #expect(throws: ServiceFailure.self) { try vault.service.fill([ServiceIdentifier(parsing: "example.com")]) }
     }
 

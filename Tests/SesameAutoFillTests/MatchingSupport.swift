@@ -34,18 +34,18 @@ final class MatchingVault {
 
     @discardableResult
     func add(_ title: String, username: String = "", password: String = "pw", urls: [ItemURL],
-             mode: MatchMode = .domain) throws -> Item {
+             mode: MatchMode = .domain) throws -> ItemView {
         try service.add(Item(title: title, username: username, password: password, urls: urls, matchMode: mode))
     }
 
     @discardableResult
     func add(_ title: String, username: String = "", password: String = "pw", _ urls: String...,
-             mode: MatchMode = .domain) throws -> Item {
+             mode: MatchMode = .domain) throws -> ItemView {
         try add(title, username: username, password: password, urls: urls.map { ItemURL($0) }, mode: mode)
     }
 
     /// Records a fill of `item` one minute after the previous clock reading.
-    func use(_ item: Item) throws {
+    func use(_ item: ItemView) throws {
         try vault.recordUse(ofItemWithID: item.id, at: clock.advance())
     }
 

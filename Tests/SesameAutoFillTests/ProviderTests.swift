@@ -125,16 +125,12 @@ import Testing
         let fixture = try ProviderFixture()
         try await fixture.unlock()
         try await fixture.provider.configure()
-        guard case .item(let item) = try await fixture.provider.perform(
-            .add(testLogin("A", urls: ["https://a.example.com"])))
-        else {
-            Issue.record("add answered something else")
-            return
-        }
+        let item = try await fixture.provider.perform { try $0.add(testLogin("A", urls: ["https://a.example.com"])) }
         #expect(await fixture.store.identities == (try fixture.vault.expectedIdentities()))
-        _ = try await fixture.provider.perform(.update(item.id, itemChange { $0.urls = [ItemURL("https://b.example.org")] }))
+        let change = itemChange { $0.urls = [ItemURL("https://b.example.org")] }
+        _ = try await fixture.provider.perform { try $0.update(item.id, change) }
         #expect(await fixture.store.identities.map(\.serviceIdentifier) == [domainService("example.org")])
-        _ = try await fixture.provider.perform(.delete(item.id))
+        try await fixture.provider.perform { try $0.delete(item.id) }
         #expect(await fixture.store.count == 0)
         #expect(await fixture.store.writes.dropFirst().allSatisfy { if case .replace = $0 { false } else { true } })
     }

@@ -40,7 +40,7 @@ import Testing
         let session = try unlocked(idleTimeout: 60)
         for _ in 0..<5 {
             clock.advance(by: 50)
-            _ = try session.perform(.status)
+            _ = try session.trustedService().status()
         }
         #expect(session.isTrusted)
         clock.advance(by: 60)
@@ -53,7 +53,7 @@ import Testing
         session.lock()
         #expect(!session.isTrusted)
         #expect(!vault.isUnlocked)
-        #expect(throws: ServiceFailure.self) { try session.perform(.status) }
+        #expect(throws: ServiceFailure.self) { try session.trustedService().status() }
     }
 
     @Test func aWrongPasswordChangesNothing() throws {
@@ -73,14 +73,11 @@ import Testing
         var changes: [VaultChange] = []
         session.onChange = { changes.append($0) }
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
-        guard case .item(let item) = try session.perform(.add(testLogin("A", urls: ["https://a.example.com"]))) else {
-            Issue.record("add answered something else")
-            return
-        }
+        let item = try session.trustedService().add(testLogin("A", urls: ["https://a.example.com"]))
         session.lock()
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
-        _ = try session.perform(.credential(item.id))
-        _ = try session.perform(.match([domainService("a.example.com")]))
+        _ = try session.trustedService().credential(for: item.id)
+        _ = try session.trustedService().match([domainService("a.example.com")])
         #expect(changes == [.items([item.id]), .usage(item.id)])
     }
 }

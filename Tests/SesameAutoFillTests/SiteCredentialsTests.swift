@@ -77,8 +77,9 @@ final class SiteVault {
             SiteCredential(scheme: "https", host: "git.example.com", username: "alice", password: "two",
                            oauthRefreshToken: "refresh"))
         #expect(second.id == first.id)
-        #expect(second.passwordHistory.map(\.password) == ["one"])
-        #expect(second.fields == [CustomField(name: "oauth_refresh_token", value: "refresh", isProtected: true)])
+        let stored = try vault.service.reveal(second.id)
+        #expect(stored.passwordHistory.map(\.password) == ["one"])
+        #expect(stored.fields == [CustomField(name: "oauth_refresh_token", value: "refresh", isProtected: true)])
         // Another user, another path: separate items.
         let bob = try vault.service.saveSiteCredential(
             SiteCredential(scheme: "https", host: "git.example.com", username: "bob", password: "b"))
@@ -105,7 +106,7 @@ final class SiteVault {
         query.password = nil
         #expect(try vault.service.rejectSiteCredentials(query) == [good])
         #expect(try vault.lookup("https", "git.example.com").isEmpty)
-        try vault.service.setState(.active, of: good)
+        try vault.service.restore(good)
         #expect(try vault.lookup("https", "git.example.com") == ["good"])
     }
 

@@ -86,7 +86,7 @@ private final class GitFixture {
         #expect(items.count == 1)
         #expect(items.first?.urls == ["https://h.example:8443/org/repo.git"])
         #expect(try git.run("get", "protocol=https\nhost=h.example:8443\npath=org/repo.git\n") == "username=alice\npassword=two\n")
-        let item = try git.service.resolve(items[0].id.uuidString)
+        let item = try git.service.reveal(items[0].id)
         #expect(item.passwordHistory.map(\.password) == ["one"])
     }
 

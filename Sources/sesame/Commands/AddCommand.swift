@@ -40,10 +40,10 @@ enum AddCommand: Command {
         let stored = try service.add(item)
         let reveal = arguments.flag("reveal")
         if context.wantsJSON {
-            try context.printJSON(ItemJSON(stored, reveal: reveal))
+            try context.printJSON(ItemJSON(stored, password: reveal ? item.password : nil))
         } else {
             print("Added '\(stored.title)' (\(stored.id.uuidString.lowercased())).")
-            if reveal { print("Password: \(stored.password)") }
+            if reveal { print("Password: \(item.password)") }
         }
     }
 }

@@ -50,12 +50,11 @@ enum AgentCommand: Command {
     }
 
     private static func stop(_ location: AgentSocketLocation, context: CommandContext) throws {
-        guard let agent = try context.connectAgent(at: location) else {
+        // Also stops an agent of an older protocol version, left running after an upgrade.
+        guard let pid = try AgentClient.stopAgent(at: location, clientName: "sesame \(SesameCLI.version)") else {
             print("No agent is running.")
             return
         }
-        let pid = agent.agentPID
-        try agent.stop()
         // The agent removes its socket as it exits; wait a moment so the next command sees it gone.
         for _ in 0..<200 where location.socketExists { usleep(10_000) }
         print("Stopped the agent (pid \(pid)).")

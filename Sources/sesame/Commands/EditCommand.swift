@@ -57,11 +57,12 @@ enum EditCommand: Command {
         change.setFields += try ItemOptions.protectedFields(arguments, secrets: context.secrets)
         let updated = try service.update(item.id, change)
         let reveal = arguments.flag("reveal")
+        // The agent sends no secret back: the new password shown is the one this command sent.
         if context.wantsJSON {
-            try context.printJSON(ItemJSON(updated, reveal: reveal))
+            try context.printJSON(ItemJSON(updated, password: reveal ? change.password : nil))
         } else {
             print("Updated '\(updated.title)' (\(updated.id.uuidString.lowercased())).")
-            if reveal && change.password != nil { print("Password: \(updated.password)") }
+            if reveal, let password = change.password { print("Password: \(password)") }
         }
     }
 }

@@ -21,8 +21,7 @@ enum PasswdCommand: Command {
         let service = try context.openService(password: current)
         let new = try context.secrets.read(.newMasterPassword)
         guard new.count > 0 else { throw CLIError("The new master password is empty.") }
-        try service.changeMasterPassword(
-            current: current.utf8String(), new: new.utf8String(), kdfMemoryMiB: memory, kdfPasses: passes)
+        try service.changeMasterPassword(current: current, new: new, kdfMemoryMiB: memory, kdfPasses: passes)
         if context.wantsJSON {
             try context.printJSON(["changed": true])
         } else {

@@ -16,11 +16,12 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let service = try context.openService()
         let item = try service.resolve(arguments.argument("item") ?? "")
-        let reveal = arguments.flag("reveal")
+        // Secrets are asked for only when shown, for this one item.
+        let revealed = arguments.flag("reveal") ? try service.reveal(item.id) : nil
         if context.wantsJSON {
-            try context.printJSON(ItemJSON(item, reveal: reveal))
+            try context.printJSON(ItemJSON(item, revealed: revealed))
         } else {
-            print(ItemText.render(item, reveal: reveal, style: .standardOutput), terminator: "")
+            print(ItemText.render(item, revealed: revealed, style: .standardOutput), terminator: "")
         }
     }
 }

@@ -53,7 +53,7 @@ enum TrashCommand: Command {
             for message in damaged { Terminal.writeToStandardError("Warning: \(message)\n") }
         case "restore":
             let item = try service.resolve(parsed.argument("item") ?? "", in: [.trashed])
-            try service.setState(.active, of: item.id)
+            try service.restore(item.id)
             if context.wantsJSON {
                 try context.printJSON(["id": item.id.uuidString.lowercased(), "restored": "true"])
             } else {

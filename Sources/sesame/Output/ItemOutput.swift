@@ -3,7 +3,8 @@ import SesameAutoFill
 import SesameStore
 import SesameTerminal
 
-/// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed.
+/// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed (`revealed`
+/// is the full item, asked for on purpose) or when the command itself sent them (`password`).
 struct ItemJSON: Encodable {
     struct URLJSON: Encodable {
         var url: String
@@ -33,20 +34,21 @@ struct ItemJSON: Encodable {
     var expires: Date?
     var passwordHistory: [HistoryJSON]?
 
-    init(_ item: Item, reveal: Bool) {
+    init(_ item: ItemView, revealed: Item? = nil, password: String? = nil) {
         id = item.id.uuidString.lowercased()
         title = item.title
         username = item.username
-        password = reveal ? item.password : nil
+        self.password = revealed?.password ?? password
         urls = item.urls.map { URLJSON(url: $0.url, match: item.matchMode(for: $0).rawValue) }
         notes = item.notes
-        fields = item.fields.map { FieldJSON(name: $0.name, value: !$0.isProtected || reveal ? $0.value : nil, protected: $0.isProtected) }
+        fields = revealed.map { $0.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) } }
+            ?? item.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) }
         tags = item.tags
         match = item.matchMode.rawValue
         created = item.created
         modified = item.modified
         expires = item.expires
-        passwordHistory = reveal ? item.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) } : nil
+        passwordHistory = revealed?.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) }
     }
 }
 
@@ -84,27 +86,27 @@ enum SummaryTable {
 
 enum ItemText {
     /// A person-readable view of one item; the password and protected fields only when revealed.
-    static func render(_ item: Item, reveal: Bool, style: TextStyle) -> String {
+    static func render(_ item: ItemView, revealed: Item?, style: TextStyle) -> String {
         var rows: [(String, String)] = [("Title", item.title), ("Username", item.username)]
-        rows.append(("Password", reveal ? item.password : (item.password.isEmpty ? "" : "******** (use --reveal to show)")))
+        rows.append(("Password", revealed?.password ?? (item.hasPassword ? "******** (use --reveal to show)" : "")))
         for (index, url) in item.urls.enumerated() {
             let mode = item.matchMode(for: url)
             rows.append((index == 0 ? "URLs" : "", url.url + (mode == .domain ? "" : " (match: \(mode.rawValue))")))
         }
-        for field in item.fields {
-            rows.append((field.name, field.isProtected && !reveal ? "******** (protected)" : field.value))
+        for field in revealed.map({ $0.fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) } }) ?? item.fields {
+            rows.append((field.name, field.value ?? "******** (protected)"))
         }
         if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
         if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }
         if let expires = item.expires { rows.append(("Expires", format(expires))) }
         rows.append(("Modified", format(item.modified)))
         rows.append(("Created", format(item.created)))
-        if reveal {
-            for entry in item.passwordHistory.reversed() {
+        if let revealed {
+            for entry in revealed.passwordHistory.reversed() {
                 rows.append(("Old password", "\(entry.password) (until \(format(entry.replaced)))"))
             }
-        } else if !item.passwordHistory.isEmpty {
-            rows.append(("History", "\(item.passwordHistory.count) earlier password(s) (use --reveal to show)"))
+        } else if item.passwordHistoryCount > 0 {
+            rows.append(("History", "\(item.passwordHistoryCount) earlier password(s) (use --reveal to show)"))
         }
         rows.append(("ID", item.id.uuidString.lowercased()))
         let width = rows.map(\.0.count).max() ?? 0

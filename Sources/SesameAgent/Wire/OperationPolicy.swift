@@ -1,0 +1,43 @@
+/// What the agent lets each operation carry over the socket. One row per ``WireOperation``; the server checks
+/// every reply against its row before sending it, and docs/agent-protocol.md §5 prints the table.
+struct OperationPolicy: Equatable, Sendable {
+    /// What secret bytes a reply may carry.
+    enum SecretsOut: String, Sendable {
+        /// None: no password, protected field value, password history or token.
+        case none
+        /// The secrets of exactly one credential or item, asked for by id, form or site.
+        case one
+        /// Many items' secrets at once (export): only after the master password is proved again.
+        case bulk
+    }
+
+    var secretsOut: SecretsOut
+    /// Raw secret frames that follow the JSON message (master passwords, never in JSON).
+    var secretFrames: Int
+    /// Whether the client must prove the master password again, even while the agent is unlocked (throttled
+    /// like an unlock).
+    var needsMasterPassword: Bool
+    /// Whether the operation needs the vault unlocked (and so resets the idle timer).
+    var usesVault: Bool
+
+    static func of(_ operation: WireOperation) -> OperationPolicy {
+        switch operation {
+        case .hello, .lock, .status, .stop:
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: false)
+        case .attach:
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: false)
+        case .unlock:
+            OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true, usesVault: false)
+        case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
+            .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
+            .importEquivalents:
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: true)
+        case .reveal, .fill, .credential, .lookupSiteCredential:
+            OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false, usesVault: true)
+        case .changeMasterPassword:
+            OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true, usesVault: true)
+        case .export:
+            OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true, usesVault: true)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Every message type a client may send, by its name on the wire (`"type"`). The agent's policy for each is in
+/// ``OperationPolicy``; docs/agent-protocol.md §4 shows every one byte for byte.
+enum WireOperation: String, CaseIterable, Sendable {
+    // The agent itself.
+    case hello, attach, unlock, lock, status, stop
+    // VaultItems, VaultTrash.
+    case vaultStatus, list, resolve, reveal, add, importItems, update, delete, moveToTrash, restore
+    // CredentialFilling.
+    case match, fill, credential
+    // SiteCredentialService.
+    case lookupSiteCredential, saveSiteCredential, rejectSiteCredentials
+    // EquivalentsService.
+    case equivalents, addEquivalents, removeEquivalents, importEquivalents
+    // MasterPasswordChanging.
+    case changeMasterPassword
+    /// Bulk plaintext (the coming `sesame export`): in the policy table already, served by no agent yet.
+    case export
+}

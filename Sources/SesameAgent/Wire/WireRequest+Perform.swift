@@ -1,0 +1,73 @@
+import Foundation
+import SesameAutoFill
+import SesameCrypto
+import SesameStore
+
+extension WireRequest {
+    /// Runs a vault operation on the unlocked vault and builds its reply: the agent's one switch over operations.
+    /// `secrets` are the raw frames the operation's policy asked for, in order.
+    func perform(_ operation: WireOperation, on vault: any UnlockedVault, secrets: [SecureBytes])
+        throws(ServiceFailure) -> WireReply
+    {
+        var reply = WireReply(.result, id: id)
+        switch operation {
+        case .vaultStatus:
+            reply.vaultStatus = try vault.status()
+        case .list:
+            let (items, damaged) = try vault.list(try WireItemState.parse(state))
+            reply.summaries = items
+            reply.damaged = damaged
+        case .resolve:
+            var wanted: Set<ItemState> = []
+            for name in try required(states, "states") { wanted.insert(try WireItemState.parse(name)) }
+            reply.view = WireItemView(try vault.resolve(try required(reference, "reference"), in: wanted))
+        case .reveal:
+            reply.revealed = try vault.reveal(try required(itemID, "itemID"))
+        case .add:
+            reply.view = WireItemView(try vault.add(try required(item, "item")))
+        case .importItems:
+            try vault.importItems(try required(items, "items"))
+        case .update:
+            reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
+        case .delete:
+            try vault.delete(try required(itemID, "itemID"))
+        case .moveToTrash:
+            try vault.moveToTrash(try required(itemID, "itemID"))
+        case .restore:
+            try vault.restore(try required(itemID, "itemID"))
+        case .match:
+            reply.matches = try vault.match(try required(identifiers, "identifiers"))
+        case .fill:
+            reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
+        case .credential:
+            reply.credential = try vault.credential(for: try required(itemID, "itemID"))
+        case .lookupSiteCredential:
+            reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
+        case .saveSiteCredential:
+            reply.view = WireItemView(try vault.saveSiteCredential(try required(siteCredential, "siteCredential")))
+        case .rejectSiteCredentials:
+            reply.itemIDs = try vault.rejectSiteCredentials(try required(query, "query"))
+        case .equivalents:
+            reply.equivalents = try vault.equivalents()
+        case .addEquivalents:
+            reply.equivalentsChange = try vault.addEquivalents(try required(domains, "domains"))
+        case .removeEquivalents:
+            reply.equivalentsChange = try vault.removeEquivalents(domains)
+        case .importEquivalents:
+            reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
+        case .changeMasterPassword:
+            try vault.changeMasterPassword(
+                current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)
+        case .export:
+            throw ServiceFailure(.unavailable, "This agent cannot export; no version of Sesame can yet.")
+        case .hello, .attach, .unlock, .lock, .status, .stop:
+            throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")
+        }
+        return reply
+    }
+
+    private func required<T>(_ value: T?, _ name: String) throws(ServiceFailure) -> T {
+        guard let value else { throw ServiceFailure(.protocolError, "A '\(type)' message needs '\(name)'.") }
+        return value
+    }
+}

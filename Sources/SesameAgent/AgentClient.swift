@@ -109,6 +109,33 @@ public final class AgentClient: UnlockedVault {
             "The running agent on \(location.socketPath) does not speak protocol version \(AgentProtocol.version) of this client (\(detail.hasSuffix(".") ? String(detail.dropLast()) : detail)); stop it with 'sesame agent --stop' and try again.")
     }
 
+    /// A connection to the agent at `location` if it runs and holds `vault` (a canonical path) unlocked, with
+    /// its idle timer reset so the vault stays unlocked for the requests that follow; nil when no agent runs or it
+    /// does not hold that vault unlocked. The one way `sesame` and `git-credential-sesame` find their agent.
+    ///
+    /// - Throws: what ``connect(to:clientName:timeout:)`` throws other than `.notRunning`, and `.timedOut` when
+    ///   the agent does not answer the attach.
+    public static func attachUnlocked(vault: String, at location: AgentSocketLocation, clientName: String)
+        throws(AgentError) -> AgentClient?
+    {
+        guard location.socketExists else { return nil }
+        let client: AgentClient
+        do throws(AgentError) {
+            client = try connect(to: location, clientName: clientName)
+        } catch where error.code == .notRunning {
+            return nil
+        }
+        let status: AgentStatus
+        do throws(ServiceFailure) {
+            status = try client.attach(vault: vault)
+        } catch {
+            throw AgentError(error.code == .protocolError ? .protocolMismatch : .timedOut, error.message)
+        }
+        guard status.isUnlocked, status.vault == vault else { return nil }
+        client.vault = vault
+        return client
+    }
+
     /// Stops whatever agent serves `location`, also one of an older protocol version left running after an
     /// upgrade (every version so far knows `stop` after its own hello). Returns the agent's pid, or nil when none
     /// was running.

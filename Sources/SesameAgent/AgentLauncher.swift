@@ -1,3 +1,4 @@
+import CSesameSystem
 import Foundation
 import Glibc
 
@@ -45,6 +46,21 @@ public enum AgentLauncher {
             "The agent did not start on \(location.socketPath); run 'sesame agent' in a terminal to see why.")
     }
 
+    /// The variables an agent may inherit: never a token or secret from the shell that started it.
+    static let inheritedEnvironment = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"]
+
+    /// Starts `sesame agent` on `location` detached: only the socket path in its arguments, and of `environment`
+    /// only ``inheritedEnvironment``. `sesame` and the git helper both start their agent here.
+    ///
+    /// - Parameter executable: the `sesame` program; `/proc/self/exe` when the caller is `sesame` itself.
+    public static func spawnAgent(
+        executable: String = "/proc/self/exe", on location: AgentSocketLocation, environment: [String: String]
+    ) throws(AgentError) -> pid_t {
+        try spawnDetached(
+            executable: executable, arguments: ["sesame", "agent", "--socket", location.socketPath],
+            environment: environment.filter { inheritedEnvironment.contains($0.key) })
+    }
+
     /// Starts `executable` detached from this process and returns its pid without waiting for it.
     ///
     /// - Parameters:
@@ -57,10 +73,9 @@ public enum AgentLauncher {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc ≥ 2.26) is hidden from Swift without _GNU_SOURCE: a new session, so no
-        // controlling terminal and no SIGHUP or SIGINT from the terminal that ran `sesame unlock`.
-        let setSessionID: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSessionID))
+        // A new session: no controlling terminal, and no SIGHUP or SIGINT from the terminal that ran `sesame unlock`.
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | sesame_posix_spawn_setsid())
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
@@ -77,9 +92,9 @@ public enum AgentLauncher {
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         // Nothing else this process holds may live on in the agent: a pipe or socket its parent waits on (a
         // shell's `$(…)`, Foundation's Process) would never see the end of input while the agent runs.
-        // (posix_spawn_file_actions_addclosefrom_np is hidden from Swift without _GNU_SOURCE.)
-        for descriptor in openDescriptors() where descriptor > STDERR_FILENO {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        let closing = sesame_spawn_close_from(&actions, STDERR_FILENO + 1)
+        guard closing == 0 else {
+            throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(closing))).")
         }
 
         let argv = arguments.map { strdup($0) } + [nil]
@@ -94,18 +109,5 @@ public enum AgentLauncher {
             throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(result))).")
         }
         return pid
-    }
-
-    /// This process's open descriptors, from /proc/self/fd.
-    private static func openDescriptors() -> [Int32] {
-        guard let folder = opendir("/proc/self/fd") else { return [] }
-        let own = dirfd(folder)
-        var descriptors: [Int32] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
-        }
-        closedir(folder)
-        return descriptors
     }
 }

@@ -104,14 +104,8 @@ final class UnixSocket: @unchecked Sendable {
     /// The next waiting connection, or nil when none is waiting.
     func accept() throws(SystemCallError) -> UnixSocket? {
         while true {
-            let client = Glibc.accept(descriptor, nil, nil)
-            if client >= 0 {
-                // No accept4 without _GNU_SOURCE; the agent spawns no processes, so the gap before CLOEXEC is harmless.
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                let socket = UnixSocket(adopting: client)
-                try socket.setNonBlocking()
-                return socket
-            }
+            let client = sesame_accept_cloexec(descriptor)
+            if client >= 0 { return UnixSocket(adopting: client) }
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK, ECONNABORTED: return nil

@@ -23,13 +23,9 @@ struct GitSession {
         return try unlockOnTerminal(for: message)
     }
 
+    /// Any problem reaching the agent means "locked" here: git then asks elsewhere, or the terminal unlock says why.
     func unlockedAgent() -> AgentClient? {
-        guard location.socketExists else { return nil }
-        guard let client = try? AgentClient.connect(to: location, clientName: "git-credential-sesame"),
-            let status = try? client.attach(vault: vaultPath), status.isUnlocked, status.vault == vaultPath
-        else { return nil }
-        client.vault = vaultPath
-        return client
+        (try? AgentClient.attachUnlocked(vault: vaultPath, at: location, clientName: "git-credential-sesame")) ?? nil
     }
 
     /// git's rules for helpers: no prompt with GIT_TERMINAL_PROMPT=0, with credential.interactive=false, or without
@@ -44,13 +40,7 @@ struct GitSession {
     func unlockOnTerminal(for message: GitCredentialMessage) throws -> (any UnlockedVault)? {
         let (agent, _) = try AgentLauncher.connectOrStart(location: location, clientName: "git-credential-sesame") {
             () throws(AgentError) in
-            var childEnvironment: [String: String] = [:]
-            for name in ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"] {
-                if let value = environment[name] { childEnvironment[name] = value }
-            }
-            return try AgentLauncher.spawnDetached(
-                executable: Self.sesameExecutable(), arguments: ["sesame", "agent", "--socket", location.socketPath],
-                environment: childEnvironment)
+            try AgentLauncher.spawnAgent(executable: Self.sesameExecutable(), on: location, environment: environment)
         }
         let site = [message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://")
         for attempt in 1...Self.attempts {

@@ -52,17 +52,9 @@ final class CommandContext {
     /// stays unlocked for the requests that follow. `SESAME_NO_AGENT=1` turns the agent off for one process.
     func unlockedAgent() -> AgentClient? {
         if let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" { return nil }
-        let location = agentLocation
-        guard location.socketExists else { return nil }
         do {
-            let client = try AgentClient.connect(to: location, clientName: "sesame \(SesameCLI.version)")
-            let path = canonicalVaultPath
-            let status = try client.attach(vault: path)
-            guard status.isUnlocked, status.vault == path else { return nil }
-            client.vault = path
-            return client
-        } catch let error as AgentError where error.code == .notRunning {
-            return nil
+            return try AgentClient.attachUnlocked(
+                vault: canonicalVaultPath, at: agentLocation, clientName: "sesame \(SesameCLI.version)")
         } catch {
             // A socket that is not safe to use, or an agent that does not answer: work without it, and say so.
             Terminal.writeToStandardError("Warning: not using the agent: \(error)\n")
@@ -80,15 +72,9 @@ final class CommandContext {
         }
     }
 
-    /// Starts `sesame agent` detached on `location`: `/proc/self/exe`, so the agent is this very build; a
-    /// minimal environment, and only the socket path in its arguments.
+    /// Starts `sesame agent` detached on `location`: `/proc/self/exe`, so the agent is this very build.
     func spawnAgent(on location: AgentSocketLocation) throws(AgentError) -> pid_t {
-        var childEnvironment: [String: String] = [:]
-        for name in ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"] {
-            if let value = environment[name] { childEnvironment[name] = value }
-        }
-        return try AgentLauncher.spawnDetached(
-            arguments: ["sesame", "agent", "--socket", location.socketPath], environment: childEnvironment)
+        try AgentLauncher.spawnAgent(on: location, environment: environment)
     }
 
     /// Turns the core's errors into CLI errors with the documented exit statuses.

@@ -3,10 +3,10 @@ import SesameCrypto
 import SesameStore
 
 /// The unlocked session, what iOS calls a trusted user: a vault unlocked within its idle timeout and not locked
-/// since. The AutoFill extension serves a tapped suggestion without UI only while the session is trusted; on
-/// Linux the agent holds one.
+/// since. The AutoFill extension serves a tapped suggestion without UI only while the session is trusted. (The
+/// Linux agent keeps the same rules in `AgentCore`, whose locking lets Argon2id run while other clients are served.)
 ///
-/// Not thread-safe: one owner uses it serially (the agent behind a lock, an extension on its main actor).
+/// Not thread-safe: one owner uses it serially (an extension on its main actor, the provider actor).
 public final class VaultSession {
     public static let defaultIdleTimeout: TimeInterval = 15 * 60
 
@@ -29,23 +29,15 @@ public final class VaultSession {
 
     /// Unlocks with the master password; a session that was already unlocked stays unlocked on failure.
     public func unlock(password: SecureBytes) throws(ServiceFailure) {
-        let vault: Vault
         do {
-            vault = try Vault(path: path)
+            let vault = try Vault(path: path)
             try vault.unlock(password: password)
+            service = LocalVaultService(vault: vault, now: now)
+            service?.onChange = onChange
+            lastActivity = now()
         } catch {
             throw ServiceFailure(error)
         }
-        adopt(vault)
-    }
-
-    /// Takes over a vault its owner unlocked already (the agent runs Argon2id before it takes its state lock),
-    /// replacing any vault the session held.
-    public func adopt(_ vault: Vault) {
-        if let previous = service?.vault, previous !== vault { previous.lock() }
-        service = LocalVaultService(vault: vault, now: now)
-        service?.onChange = onChange
-        lastActivity = now()
     }
 
     /// Locks now; the vault keys are released and their memory zeroed.

@@ -40,7 +40,7 @@ enum AddCommand: Command {
         let stored = try service.add(item)
         let reveal = arguments.flag("reveal")
         if context.wantsJSON {
-            try context.printJSON(ItemJSON(stored, password: reveal ? item.password : nil))
+            try context.printJSON(ItemJSON(stored, revealed: reveal ? item : nil))
         } else {
             print("Added '\(stored.title)' (\(stored.id.uuidString.lowercased())).")
             if reveal { print("Password: \(item.password)") }

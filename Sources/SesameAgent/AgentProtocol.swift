@@ -44,10 +44,13 @@ public struct AgentStatus: Codable, Sendable, Equatable {
     }
 }
 
-/// JSON coders for the wire: Foundation's defaults, which round-trip every `Date` and `Data` exactly.
+/// JSON coders for the wire: Foundation's date and data strategies, which round-trip every `Date` and `Data`
+/// exactly; sorted keys and unescaped slashes, so every frame is exactly the bytes docs/agent-protocol.md shows.
 enum WireCoding {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try JSONEncoder().encode(value)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {

@@ -4,13 +4,12 @@ import SesameAutoFill
 import SesameStore
 import Testing
 
-/// Every message of docs/agent-protocol.md §4, byte for byte, so the document cannot drift from the code. Keys are
-/// sorted here as in the document; the agent accepts any order.
+/// Every message of docs/agent-protocol.md §4, byte for byte as it goes over the socket, so the document cannot
+/// drift from the code.
 @Suite struct AgentProtocolTests {
+    /// The frame's payload exactly as the agent or a client sends it.
     static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try WireCoding.encode(value), as: UTF8.self)
     }
 
     static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
@@ -134,5 +133,16 @@ import Testing
         try raw.send([0, 0, 0, UInt8(hello.count)] + hello)
         let reply = try raw.receive()
         #expect(reply.type == .hello && reply.version == 2 && reply.agent == "sesame-test")
+    }
+
+    @Test func aClientOfAnotherVersionIsRefusedWithTheDocumentedFrame() throws {
+        let folder = TemporaryFolder()
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let raw = try RawClient(server.configuration.location.socketPath)
+        try raw.sendFrame(#"{"client":"sesame 0.1.0","id":0,"type":"hello","versions":[1]}"#)
+        let frame = try Frame.read(from: raw.socket, limit: 1 << 20, idle: .after(10), frameTimeout: 10)
+        #expect(String(decoding: frame, as: UTF8.self)
+                == #"{"closing":true,"failure":{"code":"protocolError","message":"The running agent speaks protocol version 2, this client 1; stop it with 'sesame agent --stop' and try again."},"id":0,"type":"error"}"#)
     }
 }

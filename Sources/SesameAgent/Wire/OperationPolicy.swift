@@ -17,27 +17,23 @@ struct OperationPolicy: Equatable, Sendable {
     /// Whether the client must prove the master password again, even while the agent is unlocked (throttled
     /// like an unlock).
     var needsMasterPassword: Bool
-    /// Whether the operation needs the vault unlocked (and so resets the idle timer).
-    var usesVault: Bool
 
     static func of(_ operation: WireOperation) -> OperationPolicy {
         switch operation {
-        case .hello, .lock, .status, .stop:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: false)
-        case .attach:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: false)
+        case .hello, .attach, .lock, .status, .stop:
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
-            OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true, usesVault: false)
+            OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
             .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
             .importEquivalents:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false, usesVault: true)
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .credential, .lookupSiteCredential:
-            OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false, usesVault: true)
+            OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .changeMasterPassword:
-            OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true, usesVault: true)
+            OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true)
         case .export:
-            OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true, usesVault: true)
+            OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true)
         }
     }
 }

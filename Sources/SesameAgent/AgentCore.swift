@@ -30,7 +30,8 @@ final class AgentCore: @unchecked Sendable {
     private let openVault: @Sendable (String, SecureBytes) throws -> Vault
 
     /// The unlocked vault and when it was last used.
-    private final class Held {
+    private final class Held: @unchecked Sendable {
+        // @unchecked: `lastActivity` is guarded by the core's `stateLock`, use of `service` by its `vaultLock`.
         let path: String
         let service: LocalVaultService
         var lastActivity: Date
@@ -50,6 +51,7 @@ final class AgentCore: @unchecked Sendable {
     private weak var unlockedVault: Vault?
 
     private let vaultLock = NSLock()
+    private let pendingWipes = DispatchGroup()
 
     private let unlockGate = NSLock()
     private let throttleLock = NSLock()
@@ -201,7 +203,8 @@ final class AgentCore: @unchecked Sendable {
         return status
     }
 
-    /// Locks now: answers at once; the vault keys are wiped as soon as no request uses them.
+    /// Locks now: answers at once, even while a request is using the vault; the keys are wiped as soon as no
+    /// request uses them.
     @discardableResult
     func lock() -> AgentStatus {
         stateLock.lock()
@@ -289,10 +292,25 @@ final class AgentCore: @unchecked Sendable {
             timeLeft: remaining)
     }
 
-    /// Wipes a vault's keys once no request uses it. Call without `stateLock`.
+    /// Wipes a vault's keys: at once when no request uses the vault, else as soon as that request ends, without
+    /// making the caller (a `lock`, the timer) wait for it. Call without `stateLock`.
     private func wipe(_ released: Held?) {
         guard let released else { return }
-        vaultLock.withLock { released.service.vault.lock() }
+        if vaultLock.try() {
+            released.service.vault.lock()
+            vaultLock.unlock()
+            return
+        }
+        pendingWipes.enter()
+        Thread.detachNewThread { [self] in
+            vaultLock.withLock { released.service.vault.lock() }
+            pendingWipes.leave()
+        }
+    }
+
+    /// Blocks until every wipe handed to another thread has happened (the agent waits for them as it stops).
+    func waitForWipes() {
+        pendingWipes.wait()
     }
 
     private func recordFailure() {

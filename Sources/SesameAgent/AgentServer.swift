@@ -234,6 +234,7 @@ public final class AgentServer: @unchecked Sendable {
     /// Blocks until the agent has stopped and every connection thread has ended.
     public func waitUntilStopped() {
         threads.wait()
+        core.waitForWipes()
     }
 
     // MARK: - Threads

@@ -1,0 +1,63 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+
+/// `ItemView` on the wire: an item without its secrets.
+struct WireItemView: Codable, Sendable, Equatable {
+    struct Field: Codable, Sendable, Equatable {
+        var name: String
+        var value: String?
+        var isProtected: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case name = "name", value = "value", isProtected = "protected"
+        }
+    }
+
+    var id: UUID
+    var title: String
+    var username: String
+    var hasPassword: Bool
+    var urls: [ItemURL]
+    var notes: String
+    var fields: [Field]
+    var tags: [String]
+    var matchMode: String
+    var created: Date
+    var modified: Date
+    var expires: Date?
+    var passwordHistoryCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id", title = "title", username = "username", hasPassword = "hasPassword", urls = "urls"
+        case notes = "notes", fields = "fields", tags = "tags", matchMode = "match", created = "created"
+        case modified = "modified", expires = "expires", passwordHistoryCount = "passwordHistoryCount"
+    }
+
+    init(_ view: ItemView) {
+        id = view.id
+        title = view.title
+        username = view.username
+        hasPassword = view.hasPassword
+        urls = view.urls
+        notes = view.notes
+        fields = view.fields.map { Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
+        tags = view.tags
+        matchMode = view.matchMode.rawValue
+        created = view.created
+        modified = view.modified
+        expires = view.expires
+        passwordHistoryCount = view.passwordHistoryCount
+    }
+
+    func itemView() throws(ServiceFailure) -> ItemView {
+        guard let mode = MatchMode(rawValue: matchMode) else {
+            throw ServiceFailure(.protocolError, "The agent sent an unknown match mode '\(matchMode)'.")
+        }
+        return ItemView(
+            id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
+            fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
+            tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
+            passwordHistoryCount: passwordHistoryCount)
+    }
+}

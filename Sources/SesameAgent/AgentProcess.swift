@@ -10,11 +10,21 @@ public enum AgentProcess {
     /// - Returns: the steps that failed, for the caller to log; empty when all worked.
     @discardableResult
     public static func harden() -> [String] {
+        var failures = protectSecrets()
+        if chdir("/") != 0 { failures.append("chdir(/): \(String(cString: strerror(errno)))") }
+        return failures
+    }
+
+    /// Makes the process non-dumpable and sets the core size limit to zero: what `sesame` and the git helper do
+    /// at start, since they hold master and item passwords too.
+    ///
+    /// - Returns: the steps that failed; empty when all worked.
+    @discardableResult
+    public static func protectSecrets() -> [String] {
         var failures: [String] = []
         if sesame_set_nondumpable() != 0 { failures.append("prctl(PR_SET_DUMPABLE): \(String(cString: strerror(errno)))") }
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         if setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) != 0 { failures.append("setrlimit(RLIMIT_CORE): \(String(cString: strerror(errno)))") }
-        if chdir("/") != 0 { failures.append("chdir(/): \(String(cString: strerror(errno)))") }
         return failures
     }
 }

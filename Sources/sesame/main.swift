@@ -1,8 +1,11 @@
 import Glibc
+import SesameAgent
 import SesameTerminal
 
 // Every file Sesame creates is private to its user, including SQLite's -wal and -shm.
 umask(0o077)
+// Master and item passwords pass through this process: no core file, no ptrace by other processes of the user.
+AgentProcess.protectSecrets()
 // A file-size limit should surface as "disk full", not kill the process in the middle of a write.
 signal(SIGXFSZ, SIG_IGN)
 // A closed stdout (`sesame list | head`) should end quietly, not with a crash report.

@@ -146,6 +146,26 @@ import Testing
         #expect(!seen.contains(itemPassword), "an item's password is visible in argv or the environment")
     }
 
+    @Test func sesameAndTheGitHelperLeaveNoCoreFile() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault(password: "master-pw")
+        for (executable, arguments) in [("sesame", ["unlock", "--password-stdin"]), ("git-credential-sesame", ["get"])] {
+            // Each waits for its standard input, holding its place in the process table.
+            let command = RunningCommand(process: cli.makeProcess(arguments, executable: executable))
+            try command.process.run()
+            command.startReading()
+            let pid = command.process.processIdentifier
+            #expect(eventually {
+                let limits = (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
+                // Soft and hard limit both 0: the test runner's own soft limit may be 0 already.
+                let line = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") } ?? ""
+                return line.dropFirst("Max core file size".count).split(separator: " ").prefix(2) == ["0", "0"]
+            }, "\(executable) may still write a core file")
+            try command.finish()
+        }
+    }
+
     @Test func aClientKilledMidRequestLeavesTheAgentServing() throws {
         let cli = CLIHarness()
         try cli.initVault()

@@ -93,8 +93,10 @@ enum ItemText {
             let mode = item.matchMode(for: url)
             rows.append((index == 0 ? "URLs" : "", url.url + (mode == .domain ? "" : " (match: \(mode.rawValue))")))
         }
-        for field in revealed.map({ $0.fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) } }) ?? item.fields {
-            rows.append((field.name, field.value ?? "******** (protected)"))
+        // A protected field's value is nil unless revealed.
+        let fields = revealed?.fields.map { ($0.name, Optional($0.value)) } ?? item.fields.map { ($0.name, $0.value) }
+        for (name, value) in fields {
+            rows.append((name, value ?? "******** (protected)"))
         }
         if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
         if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }

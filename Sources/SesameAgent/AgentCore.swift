@@ -113,26 +113,19 @@ final class AgentCore: @unchecked Sendable {
     {
         stateLock.lock()
         let expired = detachIfExpired()
-        let service: LocalVaultService
-        do throws(ServiceFailure) {
-            let current = try heldServing(path)
-            current.lastActivity = now()
-            service = current.service
-        } catch {
-            stateLock.unlock()
-            wipe(expired)
-            throw error
-        }
+        let touched = Result { () throws(ServiceFailure) in try heldServing(path).lastActivity = now() }
         stateLock.unlock()
         wipe(expired)
+        try touched.get()
 
         vaultLock.lock()
         defer { vaultLock.unlock() }
-        // Locked (or replaced) while this request waited for the vault: its keys are being wiped.
-        guard stateLock.withLock({ held?.service === service }) else {
-            throw ServiceFailure(.locked, "The vault is locked.")
-        }
-        return try body(service)
+        // Whatever happened while this request waited for the vault (a lock, an unlock on a fresh handle), it
+        // runs on the vault held now, which nobody can wipe while the vault lock is held.
+        stateLock.lock()
+        let current = Result { () throws(ServiceFailure) in try heldServing(path).service }
+        stateLock.unlock()
+        return try body(current.get())
     }
 
     /// The status, after resetting the idle timer if `vault` is held unlocked: a client calls this before sending

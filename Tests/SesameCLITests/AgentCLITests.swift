@@ -166,6 +166,32 @@ import Testing
         }
     }
 
+    /// Run as root (the agent is non-dumpable): its memory after `lock` holds neither an item's password that was
+    /// filled, shown and handed to git, nor the old or new master password of a `passwd` (sent in secret frames).
+    @Test(.enabled(if: getuid() == 0, "reading another process's memory needs root"))
+    func afterLockTheAgentsMemoryHoldsNoPassword() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        let master = "Master-\(UUID().uuidString)", newMaster = "NewMaster-\(UUID().uuidString)"
+        let itemPassword = "Item-\(UUID().uuidString)"
+        try cli.initVault(password: master)
+        #expect(try cli.run(["unlock", "--password-stdin"], input: master + "\n").status == 0)
+        #expect(try cli.run(["add", "Bank", "--url", "https://bank.example.com", "--password-stdin"], input: itemPassword + "\n").status == 0)
+        for _ in 0..<3 {
+            #expect(try cli.run(["fill", "https://bank.example.com", "--json"]).stdout.contains(itemPassword))
+            #expect(try cli.run(["show", "Bank", "--reveal"]).stdout.contains(itemPassword))
+            let git = try cli.run(["get"], input: "protocol=https\nhost=bank.example.com\n\n", executable: "git-credential-sesame")
+            #expect(git.stdout.contains(itemPassword))
+        }
+        #expect(try cli.run(["passwd", "--password-stdin"], input: master + "\n" + newMaster + "\n").status == 0)
+        let agent = try #require(try cli.agentStatus()["pid"] as? Int)
+        #expect(try cli.run(["lock"]).status == 0)
+        // The vault's path is in the agent's heap: proof that the scan reads it.
+        let found = try ProcessTable.occurrences(of: [itemPassword, master, newMaster, cli.canonicalVault], inMemoryOf: agent)
+        #expect(found.prefix(3) == [0, 0, 0], "item, old master, new master password copies: \(found)")
+        #expect(found[3] > 0)
+    }
+
     @Test func aClientKilledMidRequestLeavesTheAgentServing() throws {
         let cli = CLIHarness()
         try cli.initVault()
@@ -365,6 +391,33 @@ final class RunningCommand: @unchecked Sendable {
 
 /// What any user can read about other processes.
 enum ProcessTable {
+    /// How often each text occurs in the readable memory of `pid` (/proc/PID/maps and /proc/PID/mem).
+    static func occurrences(of texts: [String], inMemoryOf pid: Int) throws -> [Int] {
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let memory = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/mem"))
+        defer { try? memory.close() }
+        let needles = texts.map { Data($0.utf8) }
+        var counts = [Int](repeating: 0, count: texts.count)
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, fields[1].hasPrefix("r") else { continue }
+            let bounds = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            guard bounds.count == 2, !line.hasSuffix("[vvar]") else { continue }
+            guard (try? memory.seek(toOffset: bounds[0])) != nil,
+                let data = try? memory.read(upToCount: Int(bounds[1] - bounds[0]))
+            else { continue }
+            for (index, needle) in needles.enumerated() {
+                var start = data.startIndex
+                while let range = data.range(of: needle, in: start..<data.endIndex) {
+                    counts[index] += 1
+                    start = range.upperBound
+                }
+            }
+        }
+        return counts
+    }
+
+
     /// `/proc/PID/cmdline` and `/proc/PID/environ`, NUL-separated as the kernel gives them.
     static func exposedText(of pid: Int) -> String {
         ["cmdline", "environ"].map { file in

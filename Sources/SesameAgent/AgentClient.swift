@@ -53,7 +53,7 @@ public final class AgentClient: UnlockedVault {
     /// - Throws: `AgentError` `.notRunning` when no agent answers (no socket, or a stale one), `.unsafeLocation`
     ///   when the socket folder is not private, `.wrongPeer` when another user's process answers,
     ///   `.protocolMismatch` when the agent speaks another protocol version (an agent left running after an
-    ///   upgrade), `.timedOut` when it does not answer.
+    ///   upgrade), `.refused` when it is busy or shutting down, `.timedOut` when it does not answer.
     public static func connect(
         to location: AgentSocketLocation = .resolve(), clientName: String = "sesame", timeout: TimeInterval = 5
     ) throws(AgentError) -> AgentClient {
@@ -92,10 +92,12 @@ public final class AgentClient: UnlockedVault {
             reply = try exchange(hello, on: socket, timeout: timeout, observer: nil)
         } catch where error.code == .unavailable && error.message.contains("did not answer") {
             throw AgentError(.timedOut, "The agent on \(location.socketPath) did not answer within \(Int(timeout)) s.")
-        } catch {
+        } catch where error.code == .protocolError {
             // An agent of another version refuses the hello with an error frame (its shape is the same in every
             // version), or sends a hello this client cannot read.
             throw Self.mismatch(location, detail: error.message)
+        } catch {
+            throw AgentError(.refused, "The agent on \(location.socketPath) refused the connection: \(error.message)")
         }
         guard reply.type == .hello, let version = reply.version, versions.contains(version) else {
             throw Self.mismatch(location, detail: "it did not complete the hello exchange")

@@ -18,6 +18,8 @@ public struct AgentError: Error, Equatable, Sendable, CustomStringConvertible {
         public static let wrongPeer = Code(rawValue: "wrongPeer")
         /// The other end does not speak this protocol, or broke it.
         public static let protocolMismatch = Code(rawValue: "protocolMismatch")
+        /// The agent refused the connection: busy with as many requests as it serves at once, or shutting down.
+        public static let refused = Code(rawValue: "refused")
         /// The agent did not answer in time.
         public static let timedOut = Code(rawValue: "timedOut")
         /// A detached agent could not be started.

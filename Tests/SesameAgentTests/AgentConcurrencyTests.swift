@@ -70,6 +70,38 @@ import Testing
         #expect(try idle[299].agentStatus().pid == getpid())
     }
 
+    @Test func whenEveryConnectionIsBusyANewClientIsToldSoNotAboutVersions() throws {
+        let folder = TemporaryFolder()
+        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
+        let gate = Gate()
+        var configuration = AgentConfiguration(
+            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), agentName: "sesame-test")
+        configuration.maximumConnections = 1
+        let server = AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) { path, password in
+            gate.entered.signal()
+            gate.release.wait()
+            return try AgentCore.unlockVault(path: path, password: password)
+        }
+        try server.start()
+        defer { server.stop(); server.waitUntilStopped() }
+        let done = Collector<Bool>()
+        Thread.detachNewThread {
+            let client = try? AgentClient.connect(to: server.configuration.location)
+            _ = try? client?.unlock(vault: path, password: Fixture.secret())
+            done.append(true)
+        }
+        #expect(gate.entered.wait(timeout: .now() + 10) == .success)
+        do {
+            _ = try AgentClient.connect(to: server.configuration.location)
+            Issue.record("served a connection beyond the limit while the only one was busy")
+        } catch {
+            #expect(error.code == .refused)
+            #expect(error.message.contains("busy") && !error.message.contains("protocol version"))
+        }
+        gate.release.signal()
+        #expect(eventually { done.values == [true] })
+    }
+
     @Test func anIdleConnectionIsClosedAfterTheIdleLimit() throws {
         let folder = TemporaryFolder()
         let server = try Fixture.startServer(in: folder, configure: { $0.connectionIdleTimeout = 0.3 })

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// Answers `VaultRequest`s from an unlocked `Vault` in this process: what the CLI uses without an agent, and
@@ -134,5 +135,6 @@ public final class LocalVaultService: VaultService {
         guard !item.title.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ServiceFailure(.invalidInput, "An item needs a title.")
         }
+        for url in item.urls { try ServiceURL.refusePassword(in: url.url) }
     }
 }

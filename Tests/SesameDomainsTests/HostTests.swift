@@ -117,6 +117,7 @@ import Testing
         "a\u{FFFD}.com",           // replacement character
         "a\u{200D}b.com",          // a joiner outside the scripts that need it (CONTEXTJ)
         "\u{05D0}a.com", "a\u{05D0}.com",  // right-to-left and left-to-right in one label (Bidi rule)
+        "evil.com@ü.com", "ü.com/.evil.com", "ü.com#x", "ü.com?x", "ü%2e.com", "ü.com:80", "ü .com",
         "evil.com\u{FF20}a.com", "a.com\u{FF0F}x", "\u{FF05}41.com",  // fullwidth "@", "/", "%"
         String(repeating: "a", count: 64) + ".com",
         Self.name(length: 254),

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// An unlocked `Vault` in this process, behind the core's typed API (`UnlockedVault`): what the CLI uses without an
@@ -214,5 +215,6 @@ public final class LocalVaultService: UnlockedVault {
         guard !item.title.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ServiceFailure(.invalidInput, "An item needs a title.")
         }
+        for url in item.urls { try ServiceURL.refusePassword(in: url.url) }
     }
 }

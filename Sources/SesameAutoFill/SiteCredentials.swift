@@ -88,7 +88,7 @@ public struct SiteCredentialMatch: Codable, Sendable, Equatable {
 /// The rules for site credentials, shared by every shell that speaks them.
 ///
 /// Unlike the form matcher, which offers logins across a registrable domain, a program asking for a credential
-/// gets only what was stored for the same host and port (and scheme, when the stored URL has one): git's own
+/// gets only what was stored for the same scheme, host and port (a bare stored host means https): git's own
 /// helpers behave so, and a token for `git.example.com` must not be sent to `www.example.com`. An attribute absent
 /// from the query is a wildcard.
 public enum SiteCredentials {
@@ -108,11 +108,19 @@ public enum SiteCredentials {
         let scheme: String
         let url: ServiceURL
         let path: String?
+        /// - Throws: ``DomainError/invalidURL(_:)`` unless the scheme is a plain scheme and the host a plain host or
+        ///   `[IPv6]` with an optional port: anything else could make one site's credential answer for another.
         init(_ query: SiteCredentialQuery) throws {
-            scheme = query.scheme.lowercased()
-            url = try ServiceURL(parsing: "\(scheme)://\(query.host)")
+            url = try ServiceURL(scheme: query.scheme, authority: query.host)
+            scheme = url.scheme ?? ""
             path = query.path.map(SiteCredentials.normalizedPath)
         }
+    }
+
+    /// Whether a query names a location these rules can serve (see ``Target``); shells check it to answer nothing,
+    /// as their protocol expects, instead of an error.
+    public static func isValid(_ query: SiteCredentialQuery) -> Bool {
+        (try? Target(query)) != nil
     }
 
     static func normalizedPath(_ path: String) -> String {
@@ -126,7 +134,7 @@ public enum SiteCredentials {
     /// when it is stored for the whole host (which serves every path, unless its match mode is `exact`).
     static func pathMatch(of stored: ItemURL, in item: Item, target: Target) -> Bool? {
         let mode = item.matchMode(for: stored)
-        guard mode != .never, let url = resolve(stored, for: target) else { return nil }
+        guard mode != .never, let url = resolve(stored) else { return nil }
         guard url.host == target.url.host, url.scheme == target.scheme, url.effectivePort == target.url.effectivePort
         else { return nil }
         let storedPath = normalizedPath(url.path)
@@ -138,16 +146,17 @@ public enum SiteCredentials {
         return target.path == nil ? false : nil
     }
 
-    /// A stored URL as it applies to the target: a bare host (`example.com`, `example.com:8443`) takes the target's
-    /// scheme, and with it that scheme's default port.
-    static func resolve(_ stored: ItemURL, for target: Target) -> ServiceURL? {
+    /// A stored URL as the rules read it: a bare host (`example.com`, `example.com:8443`) means https, as
+    /// browsers complete it, so a password stored without a scheme is never sent over http or another cleartext
+    /// protocol unless its URL says so.
+    static func resolve(_ stored: ItemURL) -> ServiceURL? {
         guard let url = try? ServiceURL(parsing: stored.url) else { return nil }
-        return url.scheme == nil ? try? ServiceURL(parsing: "\(target.scheme)://\(stored.url)") : url
+        return url.scheme == nil ? try? ServiceURL(parsing: "https://\(stored.url)") : url
     }
 
     /// True when a stored URL names exactly this scheme, host, port and path: what a save replaces.
     static func isSameLocation(_ stored: ItemURL, target: Target) -> Bool {
-        guard let url = resolve(stored, for: target) else { return false }
+        guard let url = resolve(stored) else { return false }
         return url.host == target.url.host && url.scheme == target.scheme
             && url.effectivePort == target.url.effectivePort && normalizedPath(url.path) == (target.path ?? "")
     }

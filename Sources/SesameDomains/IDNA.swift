@@ -1,25 +1,21 @@
-/// Internationalized domain names: from what a person types or a page names to the one ASCII
-/// form that Sesame compares, and back to a form for display.
+import Foundation
+
+/// Internationalized domain names: from what a person types or a page names to the one ASCII form that Sesame
+/// compares, and back to a form for display.
 ///
-/// This is the part of UTS #46 (nontransitional, as browsers use it) that matters for matching:
-/// case mapping, NFC, fullwidth ASCII and ideographic full stops, and Punycode for every label that
-/// is not ASCII. Its full mapping table (NFKC compatibility forms, ignored characters) and the
-/// Bidi and CONTEXTJ checks are not implemented: what browsers hand us is already in ASCII form,
-/// and what people type rarely needs more.
+/// The Unicode work is Foundation's: its URL parser maps hosts with ICU's UTS #46 (nontransitional, as browsers
+/// use it: case folding, NFC, compatibility forms, ignored characters, Bidi and CONTEXTJ rules, Punycode). A
+/// partial mapping of our own would let two spellings of one host differ, or two hosts look alike, in a password
+/// matcher. What stays here is Sesame's policy on the ASCII result: letters, digits, "-" and "_" only, label and
+/// name lengths, lowercase, and "xn--" labels only in their one canonical spelling.
 enum IDNA {
     static let acePrefix = "xn--"
     static let maxLabelLength = 63
     static let maxNameLength = 253
 
-    /// The canonical ASCII form of a domain name without its trailing dot, or nil if it is not a
-    /// valid name. Labels may hold letters, digits, "-" and "_" (WHATWG allows more, but nothing
-    /// else occurs in real host names and every other ASCII character is a URL delimiter or noise).
+    /// The canonical ASCII form of a domain name without its trailing dot, or nil if it is not a valid name.
     static func toASCII(_ text: Substring) -> String? {
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        if isASCII {
-            return asciiName(text.utf8)
-        }
-        return unicodeToASCII(text)
+        toASCII(utf8: text.utf8)
     }
 
     /// ``toASCII(_:)`` for UTF-8 bytes, without an intermediate String when they are ASCII.
@@ -27,62 +23,40 @@ enum IDNA {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             return asciiName(bytes)
         }
-        return unicodeToASCII(String(decoding: bytes, as: UTF8.self)[...])
+        // Only the host reaches Foundation's URL parser: an ASCII delimiter ("@", "/", "#", "%", …) in the text
+        // would make it read something else as the host.
+        guard bytes.allSatisfy({ $0 >= 0x80 || isNameByte($0) }) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Foundation maps a fullwidth percent sign to "%" and then percent-decodes ("％41" becomes "A"); WHATWG
+        // refuses such a host, and so does Sesame.
+        guard !text.unicodeScalars.contains(where: { $0 == "\u{FF05}" || $0 == "\u{FE6A}" }),
+            let mapped = URL(string: "https://\(text)/")?.host(percentEncoded: false)
+        else { return nil }
+        return asciiName(mapped.utf8)
     }
 
-    private static func unicodeToASCII(_ text: Substring) -> String? {
-        let mapped = map(text)
-        var labels: [String] = []
-        var encodedHere: [Bool] = []
-        for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
-            if label.utf8.allSatisfy({ $0 < 0x80 }) {
-                labels.append(String(label))
-                encodedHere.append(false)
-                continue
-            }
-            // An "xn--" label is already encoded; one with Unicode in it is malformed.
-            guard !label.hasPrefix(acePrefix), let encoded = encodeLabel(label) else { return nil }
-            labels.append(encoded)
-            encodedHere.append(true)
-        }
-        // Validate the joined result through the same path as ASCII input; labels encoded just
-        // now are canonical by construction and need no decoding to prove it.
-        return asciiName(labels.joined(separator: ".").utf8, canonicalACELabels: encodedHere)
-    }
-
-    /// The display form: each "xn--" label decoded. Labels that do not decode stay as they are.
+    /// The display form: "xn--" labels decoded by Foundation. A name that does not decode stays as it is.
     static func toUnicode(_ ascii: String) -> String {
-        guard ascii.utf8.count >= 4, ascii.contains(acePrefix) else { return ascii }
-        return ascii.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-            guard label.hasPrefix(acePrefix), let scalars = Punycode.decode(label.utf8.dropFirst(4)) else {
-                return String(label)
-            }
-            var unicode = String.UnicodeScalarView()
-            unicode.append(contentsOf: scalars)
-            return String(unicode)
-        }.joined(separator: ".")
+        guard ascii.contains(acePrefix) else { return ascii }
+        return URLComponents(string: "https://\(ascii)/")?.host ?? ascii
     }
 
     // MARK: - ASCII names
 
-    /// Lowercases, drops one trailing dot, and checks labels and lengths; "xn--" labels must be
-    /// the canonical encoding of a valid Unicode label unless `canonicalACELabels` vouches for them.
-    private static func asciiName<Bytes: Collection<UInt8>>(_ input: Bytes, canonicalACELabels: [Bool] = []) -> String? {
+    /// Lowercases, drops one trailing dot, and checks labels and lengths; a name with "xn--" labels must be the
+    /// canonical encoding of a valid Unicode name, so one name never has two ASCII forms.
+    private static func asciiName<Bytes: Collection<UInt8>>(_ input: Bytes) -> String? {
         var bytes = Array(input)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         guard !bytes.isEmpty, bytes.count <= maxNameLength else { return nil }
         var labelStart = 0
-        var labelIndex = 0
+        var hasACELabel = false
         for index in 0...bytes.count {
             if index == bytes.count || bytes[index] == UInt8(ascii: ".") {
                 let length = index - labelStart
                 guard length > 0, length <= maxLabelLength else { return nil }
-                let vouched = labelIndex < canonicalACELabels.count && canonicalACELabels[labelIndex]
-                if !vouched, length >= 4, bytes[labelStart..<labelStart + 4].elementsEqual(acePrefix.utf8) {
-                    guard isCanonicalACELabel(bytes[labelStart + 4..<index]) else { return nil }
-                }
+                if length >= 4, bytes[labelStart..<labelStart + 4].elementsEqual(acePrefix.utf8) { hasACELabel = true }
                 labelStart = index + 1
-                labelIndex += 1
                 continue
             }
             let byte = bytes[index]
@@ -94,81 +68,25 @@ enum IDNA {
             default: return nil
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        let name = String(decoding: bytes, as: UTF8.self)
+        return !hasACELabel || isCanonical(aceName: name) ? name : nil
     }
 
-    /// An "xn--" label is accepted only if it is exactly what this module would produce for the
-    /// Unicode label it decodes to, so one name never has two ASCII forms.
-    private static func isCanonicalACELabel(_ encoded: ArraySlice<UInt8>) -> Bool {
-        guard let scalars = Punycode.decode(encoded), scalars.contains(where: { !$0.isASCII }) else {
-            return false
-        }
-        var unicode = String.UnicodeScalarView()
-        unicode.append(contentsOf: scalars)
-        let label = Substring(String(unicode))
-        // Already mapped (lowercase, NFC): compared scalar by scalar, since String's == would
-        // treat canonically equivalent spellings as equal.
-        guard label.unicodeScalars.elementsEqual(map(label).unicodeScalars),
-              let reencoded = encodeLabel(label)
+    /// Whether a lowercase name with "xn--" labels decodes (Foundation refuses invalid Punycode, labels that are
+    /// not NFC or break the Bidi and joiner rules) and encodes back to exactly itself.
+    private static func isCanonical(aceName name: String) -> Bool {
+        guard let unicode = URLComponents(string: "https://\(name)/")?.host,
+            let again = URL(string: "https://\(unicode)/")?.host(percentEncoded: false)
         else { return false }
-        return reencoded.utf8.elementsEqual(acePrefix.utf8 + encoded)
+        return again.lowercased() == name
     }
 
-    // MARK: - Unicode labels
-
-    /// Case mapping and NFC, plus the UTS #46 mappings of fullwidth ASCII and of the ideographic
-    /// and fullwidth full stops, which separate labels just like ".".
-    private static func map(_ text: Substring) -> String {
-        var widthMapped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3002, 0xFF0E, 0xFF61: widthMapped.append(".")
-            case 0xFF01...0xFF5E: widthMapped.append(Unicode.Scalar(scalar.value - 0xFF01 + 0x21) ?? scalar)
-            default: widthMapped.append(scalar)
-            }
-        }
-        return nfc(String(widthMapped).lowercased())
-    }
-
-    /// NFC through the standard library's own normalizer (public though underscored, available
-    /// since Swift 5.7 / macOS 13), which String already uses for comparison. It spares this module
-    /// Foundation's `precomposedStringWithCanonicalMapping` and the ICU data that comes with it.
-    private static func nfc(_ text: String) -> String {
-        String(decoding: text._nfcCodeUnits, as: UTF8.self)
-    }
-
-    /// "xn--" plus the Punycode of an already mapped label, or nil if the label holds a code point
-    /// no host name may contain.
-    private static func encodeLabel(_ label: Substring) -> String? {
-        let scalars = Array(label.unicodeScalars)
-        guard let first = scalars.first, !isCombiningMark(first) else { return nil }
-        guard scalars.allSatisfy(isAllowed) else { return nil }
-        guard let encoded = Punycode.encode(scalars) else { return nil }
-        return acePrefix + encoded
-    }
-
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            switch scalar {
-            case "a"..."z", "0"..."9", "-", "_": return true
-            default: return false
-            }
-        }
-        // Joiners are needed by some scripts (CONTEXTJ is not checked); other format characters
-        // are invisible and only serve to spoof.
-        if scalar == "\u{200C}" || scalar == "\u{200D}" { return true }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .surrogate, .privateUse, .unassigned,
-             .spaceSeparator, .lineSeparator, .paragraphSeparator:
-            return false
-        default:
-            return scalar != "\u{FFFD}"
-        }
-    }
-
-    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
+    /// The ASCII bytes a host name may hold, and "." between labels.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
         default: false
         }
     }

@@ -1,36 +1,30 @@
-/// An IPv4 address as the WHATWG URL standard reads it, so that a host means to Sesame what it
-/// means to a browser: "127.1", "0x7f.0.0.1" and "2130706433" are all 127.0.0.1.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An IPv4 address, read as a browser reads a host, so that "127.1", "0x7f.0.0.1" and "2130706433" are all
+/// 127.0.0.1: the C library's `inet_aton` accepts exactly these historical forms (which is where WHATWG's URL
+/// standard took them from), and `inet_ntop` prints the dotted quad.
 struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
-    let value: UInt32
+    /// In network byte order, as the C library keeps it.
+    private let address: in_addr_t
 
-    init(value: UInt32) { self.value = value }
-
-    /// Parses 1 to 4 dot-separated numbers (decimal, "0x" hex or leading-zero octal); the last
-    /// one fills all remaining bytes. Nil if the text is not such an address.
+    /// Parses 1 to 4 dot-separated numbers (decimal, "0x" hex or leading-zero octal); the last one fills all
+    /// remaining bytes. Nil if the text is not such an address.
     init?(parsing text: Substring) {
-        var parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        // WHATWG tolerates one trailing dot ("1.2.3.4.").
-        if parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
-        guard (1...4).contains(parts.count) else { return nil }
-        var numbers: [UInt64] = []
-        numbers.reserveCapacity(parts.count)
-        for part in parts {
-            guard let number = Self.number(part) else { return nil }
-            numbers.append(number)
-        }
-        guard let last = numbers.last else { return nil }
-        // Every part but the last is one byte; the last covers the bytes that remain.
-        guard numbers.dropLast().allSatisfy({ $0 <= 255 }) else { return nil }
-        guard last < (UInt64(1) << (8 * UInt64(5 - numbers.count))) else { return nil }
-        var result = last
-        for (index, number) in numbers.dropLast().enumerated() {
-            result += number << (8 * UInt64(3 - index))
-        }
-        value = UInt32(result)
+        // inet_aton stops at whitespace and ignores what follows; a host holds none.
+        guard !text.isEmpty, text.utf8.allSatisfy({ Self.isAddressByte($0) }) else { return nil }
+        var parsed = in_addr()
+        guard inet_aton(String(text), &parsed) != 0 else { return nil }
+        address = parsed.s_addr
     }
 
-    /// Whether a host whose last label is this text must be read as IPv4 (WHATWG "ends in a
-    /// number"): all decimal digits, or "0x" followed by hex digits.
+    /// Whether a host whose last label is this text must be read as IPv4 (WHATWG "ends in a number"): all
+    /// decimal digits, or "0x" followed by hex digits.
     static func looksNumeric(_ label: Substring) -> Bool {
         let bytes = label.utf8
         guard !bytes.isEmpty else { return false }
@@ -38,47 +32,27 @@ struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "0") else { return false }
         let x = bytes[bytes.index(after: bytes.startIndex)]
         guard x == UInt8(ascii: "x") || x == UInt8(ascii: "X") else { return false }
-        return bytes.dropFirst(2).allSatisfy { hexValue($0) != nil }
+        return bytes.dropFirst(2).allSatisfy(isHexDigit)
     }
 
     /// Dotted quad, the only form Sesame stores or compares.
     var description: String {
-        "\(value >> 24).\((value >> 16) & 0xFF).\((value >> 8) & 0xFF).\(value & 0xFF)"
+        var value = in_addr(s_addr: address)
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &value, &buffer, socklen_t(buffer.count)) != nil else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    // MARK: - Numbers
-
-    /// One WHATWG IPv4 number; nil when invalid or too large to ever be part of an address.
-    private static func number(_ part: Substring.UTF8View.SubSequence) -> UInt64? {
-        guard !part.isEmpty else { return nil }
-        var digits = part[...]
-        var radix: UInt64 = 10
-        if digits.count >= 2, digits.first == UInt8(ascii: "0") {
-            let second = digits[digits.index(after: digits.startIndex)]
-            if second == UInt8(ascii: "x") || second == UInt8(ascii: "X") {
-                radix = 16
-                digits = digits.dropFirst(2)
-            } else {
-                radix = 8
-                digits = digits.dropFirst()
-            }
-        }
-        var result: UInt64 = 0
-        for byte in digits {
-            guard let digit = hexValue(byte), digit < radix else { return nil }
-            result = result * radix + digit
-            // Anything above 2^32 is already invalid; stopping here avoids overflow.
-            guard result <= UInt64(UInt32.max) else { return nil }
-        }
-        return result
+    private static func isAddressByte(_ byte: UInt8) -> Bool {
+        isHexDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X")
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt64? {
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt64(byte - UInt8(ascii: "A") + 10)
-        default: nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+             UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
         }
     }
 }

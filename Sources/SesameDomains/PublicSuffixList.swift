@@ -39,7 +39,7 @@ public final class PublicSuffixList: Sendable {
     /// Part of the fingerprint: bump it whenever a change to this module could change an answer of
     /// ``registrableDomain(of:)``, whether in how rules are read here or in how `Host` normalizes
     /// names, so that vaults rebuild indexes made under the old answers.
-    static let algorithmVersion = "sesame-psl-1"
+    static let algorithmVersion = "sesame-psl-2"  // 2: IDNA through Foundation (full UTS #46 mapping)
     static let environmentVariable = "SESAME_PUBLIC_SUFFIX_LIST"
     static let defaultPath = "/usr/share/publicsuffix/public_suffix_list.dat"
 

@@ -107,6 +107,51 @@ public struct ServiceURL: Hashable, Sendable {
         self.path = Self.normalizedPath(afterAuthority[..<pathEnd])
     }
 
+    /// Reads a location as a program outside a browser names it (git's credential protocol, the Secret
+    /// Service): a plain scheme and an authority that is only a host, or an IPv6 literal in brackets,
+    /// with an optional port from 1 to 65535.
+    ///
+    /// Nothing else is accepted: no user info, path, query or fragment, no bare IPv6 address, no
+    /// "://" inside the scheme. A program hands these pieces over already split, so any delimiter
+    /// left in them is an attempt to make one site's credential answer for another
+    /// ("evil.example@a.example", "a.example#.evil.example").
+    ///
+    /// - Throws: ``DomainError/invalidURL(_:)``.
+    public init(scheme: String, authority: String) throws(DomainError) {
+        func fail() -> DomainError { .invalidURL(Self.redactingPassword("\(scheme)://\(authority)")) }
+        guard Self.isScheme(scheme[...]) else { throw fail() }
+        var hostText = authority[...]
+        var portText: Substring?
+        if authority.utf8.first == UInt8(ascii: "[") {
+            guard let close = authority.utf8.firstIndex(of: UInt8(ascii: "]")) else { throw fail() }
+            let afterClose = authority.utf8.index(after: close)
+            hostText = authority[..<afterClose]
+            let after = authority[afterClose...]
+            if !after.isEmpty {
+                guard after.utf8.first == Self.colon else { throw fail() }
+                portText = after.dropFirst()
+            }
+        } else if let colon = authority.utf8.firstIndex(of: Self.colon) {
+            hostText = authority[..<colon]
+            portText = authority[authority.utf8.index(after: colon)...]
+        }
+        // Host accepts a bare IPv6 address; here only the bracketed form is a host.
+        guard !hostText.isEmpty, hostText.utf8.first == UInt8(ascii: "[") || !hostText.utf8.contains(Self.colon)
+        else { throw fail() }
+        let host: Host
+        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
+        var port: Int?
+        if let portText {
+            guard !portText.isEmpty, let value = Self.port(portText) else { throw fail() }
+            port = value
+        }
+        self.scheme = scheme.lowercased()
+        self.host = host
+        self.port = port.flatMap { Self.defaultPorts[scheme.lowercased()] == $0 ? nil : $0 }
+        self.user = nil
+        self.path = ""
+    }
+
     // MARK: - Pieces
 
     private static let colon = UInt8(ascii: ":")
@@ -142,7 +187,8 @@ public struct ServiceURL: Hashable, Sendable {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    /// Decimal digits only, 0...65535; leading zeros allowed as browsers allow them.
+    /// Decimal digits only, 1...65535; leading zeros allowed as browsers allow them. Port 0 is
+    /// refused: no service listens there, so a URL naming it is a mistake.
     private static func port(_ text: Substring) -> Int? {
         var value = 0
         for byte in text.utf8 {
@@ -150,7 +196,7 @@ public struct ServiceURL: Hashable, Sendable {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             guard value <= 65535 else { return nil }
         }
-        return value
+        return value == 0 ? nil : value
     }
 
     /// "" for the root, so "https://a.com" and "https://a.com/" are the same URL; bytes outside
@@ -210,14 +256,32 @@ public struct ServiceURL: Hashable, Sendable {
         return text[first...last]
     }
 
+    /// Refuses a URL that carries a password in its user info (`https://u:pw@example.com/`), even an empty
+    /// one: whatever enters the vault as a URL is printed by `list`, `match` and `show`, so it must hold no
+    /// secret. A user name alone (`ssh://git@host`, `android://hash@app`) is fine.
+    ///
+    /// - Throws: ``DomainError/passwordInURL(_:)``, with the password redacted.
+    public static func refusePassword(in text: String) throws(DomainError) {
+        guard passwordColon(in: text) != nil else { return }
+        throw .passwordInURL(redactingPassword(text))
+    }
+
     /// The text with the password of its user info replaced, so that errors never carry one.
     static func redactingPassword(_ text: String) -> String {
-        let whole = text[...]
-        let start = schemeSeparator(in: whole).map { text.utf8.index($0, offsetBy: 3) } ?? text.startIndex
+        guard let (colon, at) = passwordColon(in: text) else { return text }
+        return String(text[...colon]) + "***" + String(text[at...])
+    }
+
+    /// Where the user info's password starts (its ":") and ends (the "@"), if the authority has one.
+    private static func passwordColon(in text: String) -> (String.Index, String.Index)? {
+        // The authority as the parser finds it: after "scheme://", after a leading "//", or from the start.
+        let trimmed = trimmingWhitespace(text[...])
+        var start = schemeSeparator(in: trimmed).map { text.utf8.index($0, offsetBy: 3) } ?? trimmed.startIndex
+        if start == trimmed.startIndex, trimmed.hasPrefix("//") { start = text.utf8.index(start, offsetBy: 2) }
         let end = authorityEnd(in: text[start...])
         guard let at = text[start..<end].utf8.lastIndex(of: UInt8(ascii: "@")),
               let colon = text[start..<at].utf8.firstIndex(of: colon)
-        else { return text }
-        return String(text[...colon]) + "***" + String(text[at...])
+        else { return nil }
+        return (colon, at)
     }
 }

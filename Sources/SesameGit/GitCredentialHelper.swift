@@ -39,9 +39,11 @@ public struct GitCredentialHelper {
     }
 
     /// Whether a request can be acted on at all, before asking for the vault: a `store` of an ephemeral or
-    /// expired credential, or a request without protocol and host, needs nothing.
+    /// expired credential, or a request without a plain protocol and a plain host (`[IPv6]` allowed, with an
+    /// optional port), needs nothing. A host such as `evil.example@a.example` gets no answer, so git carries on.
     public func isActionable(_ action: Action, _ message: GitCredentialMessage) -> Bool {
-        guard action.needsVault, let scheme = message["protocol"], !scheme.isEmpty, let host = message["host"], !host.isEmpty
+        guard action.needsVault, let scheme = message["protocol"], let host = message["host"],
+            SiteCredentials.isValid(SiteCredentialQuery(scheme: scheme, host: host))
         else { return false }
         switch action {
         case .store:
@@ -103,7 +105,9 @@ public struct GitCredentialHelper {
                 scheme: scheme, host: host, path: path, username: message["username"] ?? "",
                 password: message["password"] ?? "", expires: expires, authScheme: authType, authCredential: credential)
         }
-        guard let username = message["username"], let password = message["password"], !password.isEmpty else { return nil }
+        // An empty user name and password are a credential too (t0303 "helper can store empty username": some
+        // single-sign-on servers take them); git only approves what it has both of.
+        guard let username = message["username"], let password = message["password"] else { return nil }
         return SiteCredential(
             scheme: scheme, host: host, path: path, username: username, password: password, expires: expires,
             oauthRefreshToken: message["oauth_refresh_token"].flatMap { $0.isEmpty ? nil : $0 })
@@ -120,8 +124,10 @@ public struct GitCredentialHelper {
                 }
                 continue
             }
-            // Never an empty password: git would send it and fail, instead of asking elsewhere.
-            guard !match.credential.password.isEmpty,
+            // A token-only item offers no user name and password to a client without the capability: its empty
+            // password would be sent and fail instead of git asking elsewhere. An empty password stored as one is
+            // served as such.
+            guard match.authScheme == nil || match.authCredential == nil,
                 reply.add("username", match.credential.username), reply.add("password", match.credential.password)
             else { continue }
             if let expires = match.credential.expires {

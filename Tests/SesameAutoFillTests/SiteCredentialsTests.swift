@@ -40,13 +40,15 @@ final class SiteVault {
         _ = try vault.add("https://www.example.com", user: "alice", password: "other-host")
         _ = try vault.add("https://git.example.com:8443", user: "alice", password: "other-port")
         _ = try vault.add("http://git.example.com", user: "alice", password: "plain-http")
-        _ = try vault.add("git.example.com", user: "bob", password: "any-scheme")
-        #expect(Set(try vault.lookup("https", "git.example.com")) == ["host-wide", "any-scheme"])
+        _ = try vault.add("git.example.com", user: "bob", password: "bare-host")
+        #expect(Set(try vault.lookup("https", "git.example.com")) == ["host-wide", "bare-host"])
         #expect(try vault.lookup("https", "git.example.com:443", user: "alice") == ["host-wide"])
         #expect(try vault.lookup("https", "git.example.com:8443") == ["other-port"])
-        #expect(Set(try vault.lookup("http", "git.example.com")) == ["plain-http", "any-scheme"])
+        // A bare host means https: it never answers a cleartext scheme.
+        #expect(try vault.lookup("http", "git.example.com") == ["plain-http"])
+        #expect(try vault.lookup("imap", "git.example.com").isEmpty)
         #expect(try vault.lookup("https", "example.com").isEmpty)
-        #expect(try vault.lookup("https", "GIT.Example.COM", user: "bob") == ["any-scheme"])
+        #expect(try vault.lookup("https", "GIT.Example.COM", user: "bob") == ["bare-host"])
     }
 
     @Test func pathsPreferTheSameRepositoryThenHostWideLogins() throws {
@@ -128,5 +130,46 @@ final class SiteVault {
         let stored = try vault.service.resolve(item.id.uuidString)
         #expect(stored.created == created)
         #expect(stored.modified == modified)
+    }
+}
+
+@Suite struct SiteCredentialLocationTests {
+    @Test(arguments: ["evil.example@a.example", "a.example/.evil.example", "a.example#.evil.example",
+                      "a.example?.evil.example", "a.example:0", "::1", "a.example:"])
+    func queriesWithHostsThatAreNotPlainAreRefused(_ host: String) throws {
+        let vault = try SiteVault()
+        _ = try vault.add("https://a.example", user: "alice", password: "s3cret")
+        #expect(!SiteCredentials.isValid(SiteCredentialQuery(scheme: "https", host: host)))
+        #expect(throws: ServiceFailure.self) { try vault.lookup("https", host) }
+    }
+
+    @Test func aProtocolThatIsNotPlainIsRefused() throws {
+        let vault = try SiteVault()
+        _ = try vault.add("https://a.example", user: "alice", password: "s3cret")
+        #expect(!SiteCredentials.isValid(SiteCredentialQuery(scheme: "https://a.example#", host: "evil.example")))
+        #expect(throws: ServiceFailure.self) { try vault.lookup("https://a.example#", "evil.example") }
+    }
+}
+
+@Suite struct URLPasswordTests {
+    /// A URL is printed by list, match and show: one with a password in it never enters the vault.
+    @Test(arguments: ["https://u:pw@a.example/", "u:pw@a.example", "https://u:@a.example", "ssh://git:x@h.example/r"])
+    func itemsWithAPasswordInAURLAreRefused(_ url: String) throws {
+        let vault = try SiteVault()
+        let added = #expect(throws: ServiceFailure.self) { _ = try vault.add(url, user: "u", password: "p") }
+        #expect(added?.message.contains("holds a password") == true, "\(String(describing: added))")
+        #expect(added?.message.contains("pw") == false)
+        let kept = try vault.add("https://a.example", user: "u", password: "p")
+        var change = ItemChange()
+        change.addURLs = [ItemURL(url)]
+        #expect(throws: ServiceFailure.self) { _ = try vault.service.update(kept, change) }
+        #expect(try vault.service.list().items.count == 1)
+    }
+
+    @Test func aUserNameInAURLIsKept() throws {
+        let vault = try SiteVault()
+        _ = try vault.add("ssh://git@h.example/r", user: "u", password: "p")
+        _ = try vault.add("android://hash@com.example.app", user: "u", password: "p")
+        #expect(try vault.service.list().items.count == 2)
     }
 }

@@ -149,6 +149,142 @@ import Testing
     }
 }
 
+/// Hostile hosts through the real `git credential fill`: each once returned a.example's password.
+@Suite(.serialized) struct GitHostParsingEndToEndTests {
+    @Test(.timeLimit(.minutes(3)))
+    func hostsThatAreNotPlainGetNoCredential() throws {
+        let world = try GitEndToEndTests.GitWorld()
+        let added = try world.cli.run(["add", "A", "--url", "https://a.example", "--username", "alice", "--password-stdin"],
+                                      input: "s3cret\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let good = try world.git(["credential", "fill"], input: "protocol=https\nhost=a.example\n\n")
+        #expect(good.stdout.contains("password=s3cret"), "\(good.stdout) \(good.stderr)")
+        let requests = [
+            "protocol=https\nhost=evil.example@a.example\n\n",
+            "protocol=https\nhost=a.example/.evil.example\n\n",
+            "protocol=https\nhost=a.example#.evil.example\n\n",
+            "protocol=https\nhost=a.example?.evil.example\n\n",
+            "protocol=https://a.example#\nhost=evil.example\n\n",
+            "url=https://evil.example%40a.example/\n\n",
+            "protocol=https\nhost=a.example:0\n\n",
+        ]
+        for request in requests {
+            let fill = try world.git(["credential", "fill"], input: request)
+            #expect(fill.status != 0, "\(request.debugDescription): \(fill.stdout)")
+            #expect(!fill.stdout.contains("s3cret"), "\(request.debugDescription): \(fill.stdout)")
+            #expect(!fill.stderr.contains("git-credential-sesame"), "\(request.debugDescription): \(fill.stderr)")
+        }
+    }
+
+    /// `sesame add X --url b.example` means https only.
+    @Test(.timeLimit(.minutes(3)))
+    func aBareStoredHostIsNeverSentOverHTTP() throws {
+        let world = try GitEndToEndTests.GitWorld()
+        let added = try world.cli.run(["add", "B", "--url", "b.example", "--username", "bob", "--password-stdin"],
+                                      input: "bare-pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let https = try world.git(["credential", "fill"], input: "protocol=https\nhost=b.example\n\n")
+        #expect(https.stdout.contains("password=bare-pw"), "\(https.stdout) \(https.stderr)")
+        let http = try world.git(["credential", "fill"], input: "protocol=http\nhost=b.example\n\n")
+        #expect(http.status != 0)
+        #expect(!http.stdout.contains("bare-pw"))
+    }
+}
+
+/// git's own helper suite, t0303 "credential external helpers": the 12 cases of `helper_test` in git's
+/// t/lib-credential.sh, run as git runs them (`git credential fill|approve|reject` with an askpass that answers
+/// `askpass-username` / `askpass-password` and reports its prompts on stderr), comparing stdout and stderr exactly.
+@Suite(.serialized) struct GitHelperSuiteTests {
+    struct Check {
+        let name: String
+        let command: String
+        let input: String
+        let stdout: String
+        let stderr: String
+        var useHTTPPath = false
+
+        init(_ name: String, _ command: String, _ input: String, _ stdout: String = "", _ stderr: String = "",
+             useHTTPPath: Bool = false) {
+            self.name = name
+            self.command = command
+            self.input = input
+            self.stdout = stdout
+            self.stderr = stderr
+            self.useHTTPPath = useHTTPPath
+        }
+    }
+
+    static func askpassPrompts(_ url: String, user: String? = nil) -> String {
+        let host = url.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        let withUser = "\(host[0])//\(user ?? "askpass-username")@\(host[2])"
+        return (user == nil ? "askpass: Username for '\(url)':\n" : "") + "askpass: Password for '\(withUser)':\n"
+    }
+
+    static let asked = "username=askpass-username\npassword=askpass-password\n"
+
+    static let checks: [Check] = [
+        Check("has no existing data", "fill", "protocol=https\nhost=example.com\n",
+              "protocol=https\nhost=example.com\n" + asked, askpassPrompts("https://example.com")),
+        Check("stores password", "approve", "protocol=https\nhost=example.com\nusername=store-user\npassword=store-pass\n"),
+        Check("can retrieve password", "fill", "protocol=https\nhost=example.com\n",
+              "protocol=https\nhost=example.com\nusername=store-user\npassword=store-pass\n"),
+        Check("requires matching protocol", "fill", "protocol=http\nhost=example.com\n",
+              "protocol=http\nhost=example.com\n" + asked, askpassPrompts("http://example.com")),
+        Check("requires matching host", "fill", "protocol=https\nhost=other.tld\n",
+              "protocol=https\nhost=other.tld\n" + asked, askpassPrompts("https://other.tld")),
+        Check("requires matching username", "fill", "protocol=https\nhost=example.com\nusername=other\n",
+              "protocol=https\nhost=example.com\nusername=other\npassword=askpass-password\n",
+              askpassPrompts("https://example.com", user: "other")),
+        Check("requires matching path (approve)", "approve",
+              "protocol=http\nhost=path.tld\npath=foo.git\nusername=user\npassword=pass\n", useHTTPPath: true),
+        Check("requires matching path", "fill", "protocol=http\nhost=path.tld\npath=bar.git\n",
+              "protocol=http\nhost=path.tld\npath=bar.git\n" + asked, askpassPrompts("http://path.tld/bar.git"),
+              useHTTPPath: true),
+        Check("can forget host (reject)", "reject", "protocol=https\nhost=example.com\n"),
+        Check("can forget host", "fill", "protocol=https\nhost=example.com\n",
+              "protocol=https\nhost=example.com\n" + asked, askpassPrompts("https://example.com")),
+        Check("can store multiple users (1)", "approve", "protocol=https\nhost=example.com\nusername=user1\npassword=pass1\n"),
+        Check("can store multiple users (2)", "approve", "protocol=https\nhost=example.com\nusername=user2\npassword=pass2\n"),
+        Check("can store multiple users", "fill", "protocol=https\nhost=example.com\nusername=user1\n",
+              "protocol=https\nhost=example.com\nusername=user1\npassword=pass1\n"),
+        Check("can store multiple users (user2)", "fill", "protocol=https\nhost=example.com\nusername=user2\n",
+              "protocol=https\nhost=example.com\nusername=user2\npassword=pass2\n"),
+        Check("can forget user (reject)", "reject", "protocol=https\nhost=example.com\nusername=user1\n"),
+        Check("can forget user", "fill", "protocol=https\nhost=example.com\nusername=user1\n",
+              "protocol=https\nhost=example.com\nusername=user1\npassword=askpass-password\n",
+              askpassPrompts("https://example.com", user: "user1")),
+        Check("remembers other user", "fill", "protocol=https\nhost=example.com\nusername=user2\n",
+              "protocol=https\nhost=example.com\nusername=user2\npassword=pass2\n"),
+        Check("can store empty username (approve)", "approve", "protocol=https\nhost=sso.tld\nusername=\npassword=\n"),
+        Check("can store empty username", "fill", "protocol=https\nhost=sso.tld\n",
+              "protocol=https\nhost=sso.tld\nusername=\npassword=\n"),
+    ]
+
+    @Test(.timeLimit(.minutes(3)))
+    func t0303HelperTestPasses() throws {
+        let world = try GitEndToEndTests.GitWorld()
+        let askpass = world.cli.home + "/askpass"
+        // git's own askpass from t/lib-credential.sh.
+        try """
+            #!/bin/sh
+            echo >&2 askpass: $*
+            what=`echo $1 | cut -d" " -f1 | tr A-Z a-z | tr -cd a-z`
+            echo "askpass-$what"
+
+            """.write(toFile: askpass, atomically: true, encoding: .utf8)
+        chmod(askpass, 0o755)
+        world.cli.setEnvironment("GIT_ASKPASS", askpass)
+        world.cli.setEnvironment("GIT_TERMINAL_PROMPT", nil)
+        for check in Self.checks {
+            let options = check.useHTTPPath ? ["-c", "credential.usehttppath=true"] : []
+            let result = try world.git(options + ["credential", check.command], input: check.input)
+            #expect(result.status == 0, "\(check.name): \(result.stderr)")
+            #expect(result.stdout == check.stdout, "\(check.name)")
+            #expect(result.stderr == check.stderr, "\(check.name)")
+        }
+    }
+}
+
 /// The provider flow's "after authentication" branch for git: a locked vault, a person at a terminal.
 @Suite struct GitInteractiveUnlockTests {
     /// Drives `git-credential-sesame get` with a pseudo-terminal as its controlling terminal (stdin and stdout stay

@@ -46,6 +46,15 @@ import Testing
         // Fullwidth letters and ideographic full stops, as an IME types them.
         Case("ｅｘａｍｐｌｅ。ＣＯＭ", .domain, "example.com"),
         Case("例え．テスト", .domain, "xn--r8jz45g.xn--zckzah", unicode: "例え.テスト"),
+        // The rest of UTS #46, as browsers map it (through Foundation's IDNA): compatibility forms, ignored
+        // characters (a browser opening "a\u{200B}b.com" goes to ab.com, so that is the site).
+        Case("ﬁ.com", .domain, "fi.com"),
+        Case("Ⅷ.com", .domain, "viii.com"),
+        Case("ex\u{00AD}ample.com", .domain, "example.com"),
+        Case("a\u{200B}b.com", .domain, "ab.com"),
+        Case("ＸＮ－－ＢＣＨＥＲ－ＫＶＡ.de", .domain, "xn--bcher-kva.de", unicode: "bücher.de"),
+        // A Cyrillic "а" is another host, never apple.com.
+        Case("аpple.com", .domain, "xn--pple-43d.com", unicode: "аpple.com"),
         // Length limits are inclusive: 63 per label, 253 per name.
         Case(String(repeating: "a", count: 63) + ".com", .domain, String(repeating: "a", count: 63) + ".com"),
         Case(Self.name(length: 253), .domain, Self.name(length: 253)),
@@ -103,10 +112,13 @@ import Testing
         "", ".", "..", "a..b", ".example.com", "example.com..",
         "exa mple.com", " example.com", "example.com ", "a\tb.com", "a\nb.com",
         "a/b.com", "a@b.com", "a%41.com", "a:b", "a*b.com", "a!b.com", "example.com/", "\u{7}.com",
-        "a\u{200B}b.com",          // zero-width space: invisible, only good for spoofing
         "\u{0301}a.com",           // a label may not start with a combining mark
         "\u{E000}.com",            // private use
         "a\u{FFFD}.com",           // replacement character
+        "a\u{200D}b.com",          // a joiner outside the scripts that need it (CONTEXTJ)
+        "\u{05D0}a.com", "a\u{05D0}.com",  // right-to-left and left-to-right in one label (Bidi rule)
+        "evil.com@ü.com", "ü.com/.evil.com", "ü.com#x", "ü.com?x", "ü%2e.com", "ü.com:80", "ü .com",
+        "evil.com\u{FF20}a.com", "a.com\u{FF0F}x", "\u{FF05}41.com",  // fullwidth "@", "/", "%"
         String(repeating: "a", count: 64) + ".com",
         Self.name(length: 254),
         String(repeating: "ü", count: 62) + ".com",  // 62 letters, but "xn--" form is longer than 63

@@ -40,7 +40,6 @@ import Testing
         Case("https://example.com/", scheme: "https", host: "example.com", effectivePort: 443),
         Case("https://example.com:00443", scheme: "https", host: "example.com", effectivePort: 443),
         Case("https://example.com:", scheme: "https", host: "example.com", effectivePort: 443),
-        Case("https://example.com:0", scheme: "https", host: "example.com", port: 0, effectivePort: 0),
         Case("http://example.com:80/", scheme: "http", host: "example.com", effectivePort: 80),
         Case("http://example.com:443/", scheme: "http", host: "example.com", port: 443, effectivePort: 443),
         Case("https://example.com#top", scheme: "https", host: "example.com", effectivePort: 443),
@@ -93,6 +92,7 @@ import Testing
         "https://example.com:-1", "https://example.com:80a", "https://example.com:8 0", "http://::1/",
         "https://[::1/", "https://[::1]x/", "https://[::1]:x/", "https://a..b/", "https://user@/", "example.com:http",
         "https://ex%61mple.com/", "https://example.com:443:443/", "https://bad user@example.com/",
+        "https://example.com:0", "https://example.com:00000/",
     ])
     func rejects(_ input: String) {
         let error = #expect(throws: DomainError.self) { try ServiceURL(parsing: input) }
@@ -134,5 +134,57 @@ import Testing
     ])
     func differentServices(_ first: String, _ second: String) throws {
         #expect(try ServiceURL(parsing: first) != ServiceURL(parsing: second))
+    }
+
+    // MARK: - Locations handed over in pieces (git, the Secret Service)
+
+    @Test(arguments: [
+        ("https", "a.example", "https", "a.example", nil as Int?),
+        ("HTTPS", "A.Example:8443", "https", "a.example", 8443),
+        ("https", "a.example:443", "https", "a.example", nil),
+        ("https", "a.example:65535", "https", "a.example", 65535),
+        ("http", "[::1]:8080", "http", "::1", 8080),
+        ("https", "[2001:DB8::1]", "https", "2001:db8::1", nil),
+        ("smtp", "192.0.2.1:25", "smtp", "192.0.2.1", nil),
+        ("https", "bücher.example", "https", "xn--bcher-kva.example", nil),
+    ])
+    func readsPlainLocations(_ scheme: String, _ authority: String, _ wantScheme: String, _ host: String, _ port: Int?) throws {
+        let url = try ServiceURL(scheme: scheme, authority: authority)
+        #expect(url.scheme == wantScheme)
+        #expect(url.host.ascii == host)
+        #expect(url.port == port)
+        #expect(url.path == "" && url.user == nil)
+    }
+
+    @Test(arguments: [
+        ("https", "evil.example@a.example"), ("https", "a.example/.evil.example"), ("https", "a.example#.evil.example"),
+        ("https", "a.example?.evil.example"), ("https://a.example#", "evil.example"), ("https", "a.example:0"),
+        ("https", "a.example:"), ("https", "a.example:65536"), ("https", "a.example:+80"), ("https", "::1"),
+        ("https", "[::1"), ("https", "[::1]x"), ("https", "[::1]:"), ("https", ""), ("", "a.example"),
+        ("https", "u:pw@a.example"), ("https", "a.example\\.evil.example"), ("https", "a.example%2f.evil.example"),
+        ("https", "a.example\t"), ("h ttps", "a.example"), ("https:", "a.example"), ("https", "a.example:80 "),
+    ])
+    func refusesAnythingButAPlainSchemeAndHost(_ scheme: String, _ authority: String) {
+        #expect(throws: DomainError.self) { try ServiceURL(scheme: scheme, authority: authority) }
+    }
+
+    // MARK: - Passwords in URLs
+
+    @Test(arguments: ["https://u:pw@a.example/", "u:pw@a.example", "https://u:@a.example", "//u:pw@a.example/x",
+                      " //u:pw@a.example/x", "\thttps://u:pw@a.example"])
+    func aPasswordInTheUserInfoIsRefusedAndRedacted(_ text: String) {
+        let error = #expect(throws: DomainError.self) { try ServiceURL.refusePassword(in: text) }
+        guard case .passwordInURL(let shown)? = error else {
+            Issue.record("expected passwordInURL, got \(String(describing: error))")
+            return
+        }
+        #expect(!shown.contains("pw"))
+        #expect(error?.description.contains("holds a password") == true)
+    }
+
+    @Test(arguments: ["https://a.example/", "ssh://git@h.example/r", "android://hash@com.example.app",
+                      "https://a.example/a:b@c", "a.example:8443", "https://a.example/?u=x:y@z"])
+    func urlsWithoutAPasswordPass(_ text: String) throws {
+        try ServiceURL.refusePassword(in: text)
     }
 }

@@ -142,3 +142,54 @@ private final class GitFixture {
         #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "")
     }
 }
+
+/// Hosts and protocols that are not plain get no answer: each of these once returned a.example's credential.
+@Suite struct GitHostParsingTests {
+    static let hostile: [String] = [
+        "protocol=https\nhost=evil.example@a.example\n",
+        "protocol=https\nhost=a.example/.evil.example\n",
+        "protocol=https\nhost=a.example#.evil.example\n",
+        "protocol=https\nhost=a.example?.evil.example\n",
+        "protocol=https://a.example#\nhost=evil.example\n",
+        "protocol=https\nhost=a.example:0\n",
+        "protocol=https\nhost=a.example:443:443\n",
+        "protocol=https\nhost=a.example:\n",
+        "protocol=https\nhost=a.example:99999\n",
+        "protocol=https\nhost=a.example\\.evil.example\n",
+        "protocol=https\nhost=a.example evil.example\n",
+        "protocol=https\nhost=user:pw@a.example\n",
+        "protocol=https\nhost=::1\n",
+        "protocol=ht tps\nhost=a.example\n",
+    ]
+
+    @Test(arguments: hostile)
+    func nonPlainHostsAndProtocolsAnswerNothing(_ request: String) throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=a.example\nusername=alice\npassword=s3cret\n")
+        _ = try git.run("store", "protocol=https\nhost=[::1]\nusername=alice\npassword=loopback\n")
+        #expect(try git.run("get", "protocol=https\nhost=a.example\n") == "username=alice\npassword=s3cret\n")
+        #expect(try git.run("get", request) == "")
+        let message = GitCredentialMessage(parsing: Array(request.utf8))
+        #expect(!git.helper.isActionable(.get, message))
+        #expect(!git.helper.isActionable(.store, message))
+        #expect(!git.helper.isActionable(.erase, message))
+    }
+
+    @Test func plainHostsWithPortsAndIPv6LiteralsAreServed() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=[::1]:8443\nusername=alice\npassword=loopback\n")
+        _ = try git.run("store", "protocol=https\nhost=a.example:65535\nusername=bob\npassword=high\n")
+        #expect(try git.run("get", "protocol=https\nhost=[0:0::1]:8443\n") == "username=alice\npassword=loopback\n")
+        #expect(try git.run("get", "protocol=HTTPS\nhost=A.Example:65535\n") == "username=bob\npassword=high\n")
+    }
+
+    /// `sesame add X --url b.example` means https: the password never goes over http or another cleartext scheme.
+    @Test func aBareStoredHostIsHTTPSOnly() throws {
+        let git = try GitFixture()
+        try git.service.add(Item(title: "b", username: "carol", password: "bare", urls: [ItemURL("b.example")]))
+        #expect(try git.run("get", "protocol=https\nhost=b.example\n") == "username=carol\npassword=bare\n")
+        #expect(try git.run("get", "protocol=http\nhost=b.example\n") == "")
+        #expect(try git.run("get", "protocol=ftp\nhost=b.example\n") == "")
+        #expect(try git.run("get", "protocol=smtp\nhost=b.example\n") == "")
+    }
+}

@@ -1,8 +1,8 @@
 import Testing
 @testable import SesameDomains
 
-/// Punycode against the sample strings of RFC 3492 section 7.1, both ways.
-@Suite struct PunycodeTests {
+/// IDNA (Foundation's, over ICU) against the sample strings of RFC 3492 section 7.1, both ways.
+@Suite struct IDNASampleTests {
     struct Sample: Sendable, CustomTestStringConvertible {
         let name: String
         /// The encoding as the RFC prints it. Sample (I) carries a mixed-case annotation ("D"),
@@ -98,45 +98,30 @@ import Testing
         ]),
     ]
 
-    @Test(arguments: samples)
-    func encodesRFCSample(_ sample: Sample) {
-        let expected = sample.name.hasPrefix("(I)") ? sample.encoded.lowercased() : sample.encoded
-        #expect(Punycode.encode(sample.scalars) == expected)
+    /// The samples that are valid host labels under UTS #46 (lowercase; (S) holds spaces and "$", which no host
+    /// may contain, and (H) is 71 characters once encoded, over the 63 of a label): Foundation's IDNA must encode
+    /// and decode them exactly as RFC 3492 does.
+    @Test(arguments: samples.filter { !$0.name.hasPrefix("(S)") && !$0.name.hasPrefix("(H)") })
+    func hostsEncodeAndDecodeAsTheRFCSamples(_ sample: Sample) throws {
+        var unicode = String.UnicodeScalarView()
+        unicode.append(contentsOf: sample.scalars)
+        let label = String(unicode).lowercased()
+        let host = try Host(parsing: label + ".example")
+        #expect(host.ascii == "xn--" + sample.encoded.lowercased() + ".example")
+        #expect(host.unicode == label + ".example")
+        #expect(try Host(parsing: host.ascii) == host)
     }
 
-    @Test(arguments: samples)
-    func decodesRFCSample(_ sample: Sample) {
-        #expect(Punycode.decode(Array(sample.encoded.utf8)) == sample.scalars)
+    @Test func aLabelTooLongOnceEncodedIsRefused() throws {
+        let korean = try #require(Self.samples.first { $0.name.hasPrefix("(H)") })
+        var unicode = String.UnicodeScalarView()
+        unicode.append(contentsOf: korean.scalars)
+        #expect(throws: DomainError.self) { try Host(parsing: String(unicode) + ".example") }
     }
 
-    @Test func decodingIgnoresTheCaseOfDigitsButKeepsBasicCodePoints() {
-        #expect(Punycode.decode(Array("bcher-KVA".utf8)) == Array("bücher".unicodeScalars))
-        #expect(Punycode.decode(Array("Bcher-kva".utf8)) == Array("Bücher".unicodeScalars))
-    }
-
-    @Test func encodesIDNLabels() {
-        #expect(Punycode.encode(Array("bücher".unicodeScalars)) == "bcher-kva")
-        #expect(Punycode.encode(Array("☃".unicodeScalars)) == "n3h")
-        #expect(Punycode.encode(Array("公司".unicodeScalars)) == "55qx5d")
-        #expect(Punycode.encode(Array("abc".unicodeScalars)) == "abc-")
-    }
-
-    @Test(arguments: [
-        "ü",            // input must be ASCII
-        "abc!",         // "!" is not a digit
-        "-abc",         // a delimiter with nothing before it is not consumed, and "-" is no digit
-        "bcher-kv",     // integer cut short
-        "99999999999",  // overflows 32 bits
-        "ib9b",         // decodes to U+D800, a surrogate
-    ])
-    func rejectsInvalidEncodings(_ encoded: String) {
-        #expect(Punycode.decode(Array(encoded.utf8)) == nil)
-    }
-
-    @Test(arguments: ["bücher", "例え", "ελληνικά", "a\u{1F600}b", "Straße", "ab-cd-ü"])
-    func roundTrips(_ text: String) throws {
-        let scalars = Array(text.unicodeScalars)
-        let encoded = try #require(Punycode.encode(scalars))
-        #expect(Punycode.decode(Array(encoded.utf8)) == scalars)
+    @Test func hostLabelsEncodeAsIDNAExpects() throws {
+        #expect(try Host(parsing: "bücher.de").ascii == "xn--bcher-kva.de")
+        #expect(try Host(parsing: "☃.net").ascii == "xn--n3h.net")
+        #expect(try Host(parsing: "公司.cn").ascii == "xn--55qx5d.cn")
     }
 }

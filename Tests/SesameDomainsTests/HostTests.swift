@@ -141,6 +141,12 @@ import Testing
         #expect(Set(hosts).count == 1)
     }
 
+    /// glibc's inet_aton stops at whitespace and accepts whatever follows; the address must be all there is.
+    @Test(arguments: ["1.2.3.4 junk", "1.2.3.4\tx", "127.1 ", "1.2.3.4\n"])
+    func ipv4ParsingRefusesTrailingText(_ text: String) {
+        #expect(IPv4Address(parsing: text[...]) == nil)
+    }
+
     @Test func anIPv4MappedAddressIsNotTheIPv4Address() throws {
         #expect(try Host(parsing: "::ffff:127.0.0.1") != Host(parsing: "127.0.0.1"))
     }

@@ -141,7 +141,7 @@ extension Vault {
             let keys = try requireKeys()
             try database.execute("PRAGMA synchronous = NORMAL")
             defer { try? database.execute("PRAGMA synchronous = FULL") }
-            try database.writeTransaction {
+            try database.writeTransaction(checkpoint: false) {
                 let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
                 try statement.bind(id.bytes, at: 1)
                 let previous = try statement.step() ? Self.openUsage(statement.blob(at: 0), id: id, keys: keys) : nil

@@ -54,7 +54,7 @@ public final class Vault {
             if errno == EEXIST { throw VaultError.alreadyExists(path: path) }
             throw VaultError.storage(path: path, detail: String(cString: strerror(errno)))
         }
-        close(descriptor)
+        closeDescriptor(descriptor)
 
         do {
             let database = try Database(path: path, create: false)
@@ -173,6 +173,13 @@ public final class Vault {
         keys = nil
     }
 
+    /// Locks and closes the file now instead of when the last reference goes away. Closing the last connection
+    /// to the file moves the WAL into `vault.sqlite`. Any use afterwards throws.
+    public func close() {
+        keys = nil
+        database.close()
+    }
+
     /// The Argon2id parameters the master password is currently derived with.
     public func kdfParameters() throws -> KDFParameters {
         try withErrorMapping { try readHeader().kdf }
@@ -276,3 +283,8 @@ public final class Vault {
 
 @available(*, unavailable)
 extension Vault: Sendable {}
+
+/// The C library's `close`, which `Vault.close()` hides inside the class.
+func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
+}

@@ -186,13 +186,13 @@ extension Vault {
     }
 
     /// Usage plaintext: seconds since 2001 (Double bits) and the count, 8 bytes each, little-endian.
-    private static func sealUsage(_ usage: ItemUsage, id: UUID, keys: Keys) -> [UInt8] {
+    static func sealUsage(_ usage: ItemUsage, id: UUID, keys: Keys) -> [UInt8] {
         let bytes = withUnsafeBytes(of: usage.lastUsed.timeIntervalSinceReferenceDate.bitPattern.littleEndian, Array.init)
             + withUnsafeBytes(of: Int64(usage.count).littleEndian, Array.init)
         return AEAD.seal(bytes, using: keys.usage, authenticating: usageAssociatedData(id))
     }
 
-    private static func openUsage(_ sealed: [UInt8]?, id: UUID, keys: Keys) -> ItemUsage? {
+    static func openUsage(_ sealed: [UInt8]?, id: UUID, keys: Keys) -> ItemUsage? {
         guard let sealed, let plain = try? AEAD.open(sealed, using: keys.usage, authenticating: usageAssociatedData(id)),
             plain.count == 16
         else { return nil }

@@ -185,19 +185,29 @@ public final class Vault {
         try withErrorMapping { try readHeader().kdf }
     }
 
-    /// Replaces the master password (and optionally the Argon2id parameters) in one transaction: the vault key is
-    /// re-wrapped, items are untouched. A crash at any moment leaves either the old or the new password working.
+    /// Replaces the master password (and optionally the Argon2id parameters) and rotates the vault key, in one
+    /// transaction: a new random vault key is wrapped under the new password and every item (all states), usage
+    /// record and setting is re-sealed under it, and the domain index rebuilt under its new index key. An old copy
+    /// of the header with the old password therefore opens nothing written afterwards. A crash at any moment leaves
+    /// either the old password opening everything or the new one opening everything.
     public func changeMasterPassword(to newPassword: SecureBytes, kdf: KDFParameters? = nil) throws {
         try withErrorMapping {
-            let keys = try requireKeys()
+            let oldKeys = try requireKeys()
             let current = try readHeader()
             var parameters = kdf ?? current.kdf
             if kdf == nil { parameters.salt = SecureRandom.bytes(count: KDFParameters.saltByteCount) }
+            let vaultKey = SymmetricKey()
+            let newKeys = Keys(vault: vaultKey)
+            // Argon2id runs before the write lock is taken, so other processes wait only for the re-sealing.
             let header = try VaultHeader.make(
-                vaultID: current.vaultID, vaultKey: keys.vault, password: newPassword, kdf: parameters)
-            try database.writeTransaction {
+                vaultID: current.vaultID, vaultKey: vaultKey, password: newPassword, kdf: parameters)
+            try database.writeTransaction(checkpoint: false) {
+                try reseal(from: oldKeys, to: newKeys)
                 try Self.write(header, to: database)
             }
+            keys = newKeys
+            // Every row changed: fold the WAL into the main file now, so the old key's pages do not linger there.
+            database.checkpoint(truncate: true)
         }
     }
 
@@ -229,7 +239,7 @@ public final class Vault {
         return header
     }
 
-    private static func write(_ header: VaultHeader, to database: Database) throws {
+    static func write(_ header: VaultHeader, to database: Database) throws {
         try database.statement("""
             INSERT INTO vault_header
                 (singleton, vault_id, kdf_algorithm, kdf_passes, kdf_memory, kdf_salt, wrapped_key, checksum)

@@ -3,8 +3,8 @@ import Testing
 
 /// Bad input and faults: a clear error, and nothing lost.
 @Suite struct FaultTests {
-    /// Kills `sesame passwd` with SIGKILL at random moments; the vault must always open with the old or the new
-    /// password, with every item intact.
+    /// Kills `sesame passwd` (which re-seals every item under a new vault key) with SIGKILL at moments spread over
+    /// the whole command; the vault must always open with the old or the new password, with every item intact.
     @Test(.timeLimit(.minutes(5)))
     func passwdKilledAtAnyMomentLeavesOldOrNewPassword() throws {
         let cli = CLIHarness()
@@ -30,7 +30,9 @@ import Testing
             try process.run()
             try input.fileHandleForWriting.write(contentsOf: Data("\(current)\n\(next)\n".utf8))
             try input.fileHandleForWriting.close()
-            let delay = Double.random(in: 0...(duration * 1.2))
+            // Kill moments sweep from the start to well past the measured duration, so both outcomes occur:
+            // early kills (old password) and kills after the commit (new password).
+            let delay = duration * 1.6 * (Double(trial) + Double.random(in: 0..<1)) / 60
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -49,7 +51,8 @@ import Testing
             current = next
             generation += 1
         }
-        #expect(sawOld + sawNew == 60)
+        #expect(sawOld > 0, "no kill landed before the commit")
+        #expect(sawNew > 0, "no kill landed after the commit")
     }
 
     @Test func fullDiskIsAnErrorAndLosesNothing() throws {

@@ -58,4 +58,55 @@ import SesameCrypto
         #expect(try opened.allItems().items.count == 20)
         holder.close()
     }
+
+    @Test func passwordChangeRotatesTheVaultKey() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder, password: "one")
+        let before = Item(title: "Before", password: "p1", urls: [ItemURL("https://github.com")])
+        try vault.add(before)
+        let oldHeader = try vault.readHeader()
+        try vault.changeMasterPassword(to: SecureBytes(utf8: "two"))
+        let after = Item(title: "After", password: "p2")
+        try vault.add(after)
+        vault.close()
+
+        // An attacker keeps the old header (an old backup) and learns the old password: items written since
+        // the change must stay closed.
+        let database = try Database(path: folder.file("vault.sqlite"), create: false)
+        try database.writeTransaction { try Vault.write(oldHeader, to: database) }
+        database.close()
+        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        try reopened.unlock(password: SecureBytes(utf8: "one"))
+        #expect(throws: VaultError.itemDamaged(after.id)) { try reopened.item(withID: after.id) }
+        #expect(throws: VaultError.itemDamaged(before.id)) { try reopened.item(withID: before.id) }
+    }
+
+    @Test func passwordChangeKeepsTrashUsageSettingsAndIndex() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder, password: "one")
+        let active = Item(title: "Active", password: "a", urls: [ItemURL("https://github.com")])
+        let trashed = Item(title: "Trashed", password: "t")
+        let deleted = Item(title: "Deleted", password: "d")
+        try vault.add(contentsOf: [active, trashed, deleted])
+        try vault.setState(.trashed, ofItemWithID: trashed.id)
+        try vault.delete(id: deleted.id)
+        try vault.updateItem(withID: active.id) { $0.password = "a2" }
+        try vault.recordUse(ofItemWithID: active.id, at: Date(timeIntervalSince1970: 1_000_000))
+        try vault.setSetting(named: "equivalents", to: [1, 2, 3])
+        try vault.changeMasterPassword(to: SecureBytes(utf8: "two"))
+        // Checkpointed and truncated: no page sealed under the old key is left in the WAL.
+        let wal = try? FileManager.default.attributesOfItem(atPath: folder.file("vault.sqlite-wal"))
+        #expect((wal?[.size] as? NSNumber)?.intValue ?? 0 == 0)
+
+        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        try reopened.unlock(password: SecureBytes(utf8: "two"))
+        let shown = try reopened.item(withID: active.id)
+        #expect(shown.item.password == "a2")
+        #expect(shown.item.passwordHistory.map(\.password) == ["a"])
+        #expect(try reopened.item(withID: trashed.id).state == .trashed)
+        #expect(throws: VaultError.itemNotFound(deleted.id)) { try reopened.item(withID: deleted.id) }
+        #expect(try reopened.usage(ofItemsWithIDs: [active.id])[active.id]?.count == 1)
+        #expect(try reopened.setting(named: "equivalents") == [1, 2, 3])
+        #expect(try reopened.items(withDomains: ["github.com"]).items.map(\.id) == [active.id])
+    }
 }

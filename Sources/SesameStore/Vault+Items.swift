@@ -254,9 +254,6 @@ extension Vault {
 
     func decrypt(_ payload: [UInt8]?, id: UUID, keys: Keys) throws -> Item {
         guard let payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
-        guard format <= ItemPayload.currentFormat else {
-            throw VaultError.itemFromNewerVersion(id, format: Int(format))
-        }
         let plaintext: SecureBytes
         do {
             plaintext = try AEAD.openSecure(
@@ -264,6 +261,10 @@ extension Vault {
                 lockedInMemory: false)
         } catch {
             throw VaultError.itemDamaged(id)
+        }
+        // Only an authenticated format byte is believed: random bytes are damage, not a newer Sesame.
+        guard format <= ItemPayload.currentFormat else {
+            throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
             return try plaintext.withUnsafeBytes { bytes in

@@ -131,6 +131,28 @@ import Testing
 }
 
 extension FaultTests {
+    @Test func damagedItemIsRemovedByFullIDWithForce() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        for title in ["alpha", "beta"] {
+            _ = try cli.run(["add", title, "--notes", String(repeating: title, count: 40), "--password-stdin"],
+                            input: "master-pw\npw-\(title)\n")
+        }
+        let shown = try cli.run(["show", "beta", "--json", "--password-stdin"], input: "master-pw\n")
+        let betaID = try #require((try cli.json(shown) as? [String: Any])?["id"] as? String)
+        try flipByte(vault: cli.vault, ofValueSelectedBy: """
+            SELECT payload FROM items WHERE hex(id) = '\(betaID.replacingOccurrences(of: "-", with: "").uppercased())'
+            """)
+        let refused = try cli.run(["rm", betaID, "--password-stdin"], input: "master-pw\n")
+        #expect(refused.status == 1)
+        let removed = try cli.run(["rm", betaID, "--force", "--password-stdin"], input: "master-pw\n")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains(betaID))
+        let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect((try cli.json(list) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["alpha"])
+    }
+
     @Test func flippedByteInTheHeaderIsNamedNotTakenForAWrongPassword() throws {
         let cli = CLIHarness()
         try cli.initVault()

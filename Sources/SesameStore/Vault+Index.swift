@@ -69,6 +69,7 @@ extension Vault {
     /// Rebuilds the index when the rules that define a site changed since it was built (a newer public suffix
     /// list, a new tag format). The index is derived data, so rebuilding is always safe.
     func rebuildIndexIfNeeded() throws {
+        guard !database.isReadOnly else { return }  // lookups use the index as its last writer left it
         guard let list = try? PublicSuffixList.shared() else { return }  // lookups will report the missing list
         let wanted = "\(Self.indexFormat):\(list.fingerprint)"
         guard try database.scalarText("SELECT value FROM meta WHERE name = 'index_fingerprint'") != wanted else {

@@ -139,6 +139,8 @@ extension Vault {
     public func recordUse(ofItemWithID id: UUID, at date: Date = Date()) throws {
         try withErrorMapping {
             let keys = try requireKeys()
+            // Usage only ranks items: on a read-only vault a fill still works, without recording it.
+            guard !database.isReadOnly else { return }
             try database.execute("PRAGMA synchronous = NORMAL")
             defer { try? database.execute("PRAGMA synchronous = FULL") }
             try database.writeTransaction(checkpoint: false) {

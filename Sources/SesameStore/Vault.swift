@@ -38,7 +38,7 @@ public final class Vault {
     /// Creates a new vault file (mode 0600, in a folder created 0700 if missing) and returns it unlocked.
     public static func create(at path: String, password: SecureBytes, kdf: KDFParameters) throws -> Vault {
         let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: path) { throw VaultError.alreadyExists(path: path) }
+        try refuseExisting(path)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do {
@@ -51,7 +51,7 @@ public final class Vault {
         // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if errno == EEXIST { throw VaultError.alreadyExists(path: path) }
+            if errno == EEXIST { try refuseExisting(path) }
             throw VaultError.storage(path: path, detail: String(cString: strerror(errno)))
         }
         closeDescriptor(descriptor)
@@ -85,9 +85,12 @@ public final class Vault {
     /// Opens an existing vault, locked. Refuses files that are not vaults and vaults of a newer format, and brings
     /// older formats up to date.
     public convenience init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.fileNotFound(path: path) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw VaultError.fileNotFound(path: path) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw VaultError.isFolder(path: path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw VaultError.notAVault(path: path) }
         do {
-            let database = try Database(path: path, create: false)
+            let database = try Database(path: path, create: false, readOnly: !Self.isWritable(path))
             try Self.configure(database)
             try Self.checkIdentity(database, path: path)
             try Self.migrate(database)
@@ -106,7 +109,33 @@ public final class Vault {
         self.deviceID = deviceID
     }
 
+    /// Why `path` cannot become a new vault: it is one already, or it is something else that must not be
+    /// mistaken for one (an empty file, another SQLite database, a FIFO, a device).
+    private static func refuseExisting(_ path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw VaultError.cannotCreate(path: path, reason: "it is a folder")
+        case S_IFREG: break
+        case S_IFLNK: throw VaultError.cannotCreate(path: path, reason: "it is a symbolic link")
+        default: throw VaultError.cannotCreate(path: path, reason: "it exists and is not a regular file")
+        }
+        if status.st_size == 0 { throw VaultError.cannotCreate(path: path, reason: "an empty file exists there") }
+        if (try? Vault(path: path)) != nil { throw VaultError.alreadyExists(path: path) }
+        throw VaultError.cannotCreate(path: path, reason: "a file that is not a Sesame vault exists there")
+    }
+
+    /// A vault that this process cannot write (a read-only file, folder or mount) is opened read-only: reading
+    /// works, and only an attempted write is refused, as `VaultError.readOnly`. SQLite needs the folder writable
+    /// too, for the `-wal` and `-shm` files.
+    private static func isWritable(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
+    }
+
     private static func configure(_ database: Database) throws {
+        // A read-only connection cannot change the journal; the file was left checkpointed by its last writer.
+        guard !database.isReadOnly else { return }
         // WAL lets readers in other processes proceed while one writes; FULL makes each commit durable, because a
         // saved password that vanishes on power loss is a lost account.
         let mode = try database.scalarText("PRAGMA journal_mode = WAL")

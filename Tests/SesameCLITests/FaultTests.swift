@@ -131,6 +131,45 @@ import Testing
 }
 
 extension FaultTests {
+    /// A vault on a read-only mount (a read-only bind mount as root; a 0500 folder of read-only files for a
+    /// user) lists and shows, and refuses a write saying read-only.
+    @Test func readOnlyMountStillReads() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        _ = try cli.run(["add", "kept", "--password-stdin"], input: "master-pw\npw\n")
+        let folder = (cli.vault as NSString).deletingLastPathComponent
+        var unmount: (() -> Void)?
+        if getuid() == 0 {
+            let mount = try cli.run(["-c", "mount --bind \"$0\" \"$0\" && mount -o remount,ro,bind \"$0\"", folder],
+                                    executable: "/bin/sh")
+            try #require(mount.status == 0, "cannot mount read-only here: \(mount.stderr)")
+            unmount = { _ = try? cli.run(["-c", "umount \"$0\"", folder], executable: "/bin/sh") }
+        } else {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder) { chmod(folder + "/" + file, 0o400) }
+            chmod(folder, 0o500)
+            unmount = { chmod(folder, 0o700) }
+        }
+        defer { unmount?() }
+        let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect((try? cli.json(list) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["kept"])
+        let show = try cli.run(["show", "kept", "--reveal", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect((try? cli.json(show) as? [String: Any])?["password"] as? String == "pw", "\(show.stderr)")
+        let add = try cli.run(["add", "after", "--password-stdin"], input: "master-pw\npw\n")
+        #expect(add.status == 1)
+        #expect(add.stderr.contains("read-only"), "\(add.stderr)")
+    }
+
+    @Test func aFolderGivenAsTheVaultIsNamedAsAFolder() throws {
+        let cli = CLIHarness()
+        let list = try cli.run(["list", "--vault", cli.home, "--password-stdin"], input: "master-pw\n")
+        #expect(list.status == 1)
+        #expect(list.stderr.contains("is a folder, not a vault file"), "\(list.stderr)")
+        let initOverNull = try cli.run(["init", "--vault", "/dev/null", "--password-stdin"], input: "pw\n")
+        #expect(initOverNull.status == 1)
+        #expect(initOverNull.stderr.contains("not a regular file"), "\(initOverNull.stderr)")
+    }
+
     @Test func damagedItemIsRemovedByFullIDWithForce() throws {
         let cli = CLIHarness()
         try cli.initVault()

@@ -109,4 +109,41 @@ import SesameCrypto
         #expect(try reopened.setting(named: "equivalents") == [1, 2, 3])
         #expect(try reopened.items(withDomains: ["github.com"]).items.map(\.id) == [active.id])
     }
+
+    @Test func aFolderIsNamedAsAFolder() throws {
+        let folder = TemporaryFolder()
+        #expect(throws: VaultError.isFolder(path: folder.path)) { try Vault(path: folder.path) }
+        #expect(VaultError.isFolder(path: "/x").description.contains("folder"))
+    }
+
+    @Test func creatingOverSomethingElseSaysWhatIsThere() throws {
+        let folder = TemporaryFolder()
+        let create = { (path: String) throws -> Vault in
+            try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: testKDF())
+        }
+        let empty = folder.file("empty")
+        #expect(FileManager.default.createFile(atPath: empty, contents: nil))
+        #expect(throws: VaultError.cannotCreate(path: empty, reason: "an empty file exists there")) { try create(empty) }
+
+        let other = folder.file("other.sqlite")
+        let database = try Database(path: other, create: true)
+        try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        database.close()
+        #expect(throws: VaultError.cannotCreate(path: other, reason: "a file that is not a Sesame vault exists there")) {
+            try create(other)
+        }
+
+        let fifo = folder.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for special in [fifo, "/dev/null"] {
+            #expect(throws: VaultError.cannotCreate(path: special, reason: "it exists and is not a regular file")) {
+                try create(special)
+            }
+        }
+        #expect(throws: VaultError.cannotCreate(path: folder.path, reason: "it is a folder")) { try create(folder.path) }
+
+        let vault = try create(folder.file("vault.sqlite"))
+        #expect(throws: VaultError.alreadyExists(path: vault.path)) { try create(vault.path) }
+        for path in [empty, other] { #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] != nil) }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One SQLite connection. Not thread-safe by design: one owner (a `Vault`) uses it serially.
 ///
 /// Configured for several processes sharing one file: WAL journal, a busy timeout long enough that no user ever
@@ -19,8 +21,12 @@ final class Database {
     init(path: String, create: Bool, readOnly: Bool = false) throws {
         var connection: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+        // Read-only means nobody can write here (a read-only file, folder or mount): `immutable` lets SQLite read
+        // a WAL database without creating `-shm`, which it could not. Writers checkpoint after every commit, so
+        // the main file holds every committed item.
+        let name = readOnly ? "file:\(Self.uriEscaped(path))?immutable=1" : "file:\(Self.uriEscaped(path))"
+        let status = sqlite3_open_v2(name, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             // https://www.sqlite.org/c3ref/close.html: closing a NULL pointer is a harmless no-op.
@@ -35,6 +41,12 @@ final class Database {
     }
 
     deinit { close() }
+
+    /// `path` as the path of a `file:` URI: only `%`, `?` and `#` would be misread.
+    private static func uriEscaped(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+    }
 
     /// Finalizes every cached statement, then closes the connection. When it is the last connection to the file,
     /// SQLite checkpoints the WAL into the main file and removes the `-wal`, so `vault.sqlite` alone holds

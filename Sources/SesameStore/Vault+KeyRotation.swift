@@ -8,22 +8,7 @@ extension Vault {
     /// transaction. An item that does not decrypt stops the rotation: re-sealing cannot save it, and leaving it
     /// under a key that is about to be forgotten would lose it silently; `rm ID --force` removes it first.
     func reseal(from oldKeys: Keys, to newKeys: Keys) throws {
-        let rows = try database.statement("SELECT id, payload FROM items WHERE payload IS NOT NULL")
-        var items: [(id: [UInt8], item: Item)] = []
-        while try rows.step() {
-            let rawID = rows.blob(at: 0) ?? []
-            guard let id = UUID(bytes: rawID) else {
-                throw VaultError.damaged(path: path, detail: "an item row has a malformed id")
-            }
-            items.append((rawID, try decrypt(rows.blob(at: 1), id: id, keys: oldKeys)))
-        }
-        rows.reset()
-        try database.execute("DELETE FROM item_domains")
-        let update = try database.statement("UPDATE items SET payload = ? WHERE id = ?")
-        for (rawID, item) in items {
-            try update.reset().bind(try seal(item, keys: newKeys), at: 1).bind(rawID, at: 2).run()
-            try insertIndex(try indexTags(for: item, keys: newKeys), for: item.id)
-        }
+        try resealItems(from: oldKeys, to: newKeys, upgrading: false)
 
         let usages = try database.statement("SELECT item_id, sealed FROM item_usage")
         var usage: [(id: UUID, usage: ItemUsage?)] = []
@@ -50,5 +35,30 @@ extension Vault {
             guard let value = try readSetting(named: name, keys: oldKeys) else { continue }
             try writeSetting(named: name, value: value, keys: newKeys)
         }
+    }
+
+    /// Re-seals every item under `newKeys` in the current format (its row bound in), rebuilds the index, and
+    /// recomputes both digests. `upgrading` is the first unlock of a vault that predates format 2, the one case
+    /// where format 1 payloads are accepted.
+    func resealItems(from oldKeys: Keys, to newKeys: Keys, upgrading: Bool) throws {
+        let rows = try database.statement(
+            "SELECT id, version, replaces, state, payload FROM items WHERE payload IS NOT NULL")
+        var items: [(item: Item, row: Row)] = []
+        while try rows.step() {
+            guard let id = UUID(bytes: rows.blob(at: 0)) else {
+                throw VaultError.damaged(path: path, detail: "an item row has a malformed id")
+            }
+            let row = Row(rows, from: 1)
+            items.append((try decrypt(row, id: id, keys: oldKeys, acceptingFormat1: upgrading), row))
+        }
+        rows.reset()
+        let update = try database.statement("UPDATE items SET payload = ? WHERE id = ?")
+        for (item, row) in items {
+            let payload = try seal(item, version: row.version, replaces: row.replaces, state: row.state, keys: newKeys)
+            try update.reset().bind(payload, at: 1).bind(item.id.bytes, at: 2).run()
+        }
+        let digests = try computeDigests(keys: newKeys)
+        try writeDigest(Self.rowDigestName, digests.rows)
+        try rebuildIndex(keys: newKeys)
     }
 }

@@ -14,6 +14,10 @@ public final class Vault {
     public let path: String
     let database: Database
     var keys: Keys?
+    /// Set at unlock when the keyed digest over the item rows does not match: reported with every listing.
+    var integrityProblem: VaultError?
+    /// Set at unlock when the index digest does not match and the vault is read-only, so it cannot be rebuilt.
+    var indexDamaged = false
     /// This copy's identity for sync: written into every row it changes.
     public let deviceID: UUID
 
@@ -23,6 +27,7 @@ public final class Vault {
         let index: SymmetricKey
         let usage: SymmetricKey
         let settings: SymmetricKey
+        let digest: SymmetricKey
 
         init(vault: SymmetricKey) {
             self.vault = vault
@@ -30,6 +35,7 @@ public final class Vault {
             index = vault.deriveSubkey(id: 2, context: "sesindex")
             usage = vault.deriveSubkey(id: 3, context: "sesusage")
             settings = vault.deriveSubkey(id: 4, context: "sesprefs")
+            digest = vault.deriveSubkey(id: 5, context: "sesdiges")
         }
     }
 
@@ -73,6 +79,7 @@ public final class Vault {
             let vault = try Vault(path: path, database: database)
             vault.keys = Keys(vault: vaultKey)
             try vault.rebuildIndexIfNeeded()
+            try vault.checkIntegrity()
             return vault
         } catch {
             try? fileManager.removeItem(atPath: path)
@@ -193,6 +200,7 @@ public final class Vault {
                 throw VaultError.wrongPassword
             }
             keys = Keys(vault: try SymmetricKey(bytes: vaultKeyBytes))
+            try checkIntegrity()
             try rebuildIndexIfNeeded()
         }
     }
@@ -200,12 +208,14 @@ public final class Vault {
     /// Forgets every key; the `SecureBytes` behind them are zeroed as they are released.
     public func lock() {
         keys = nil
+        integrityProblem = nil
+        indexDamaged = false
     }
 
     /// Locks and closes the file now instead of when the last reference goes away. Closing the last connection
     /// to the file moves the WAL into `vault.sqlite`. Any use afterwards throws.
     public func close() {
-        keys = nil
+        lock()
         database.close()
     }
 

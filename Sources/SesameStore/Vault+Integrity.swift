@@ -89,7 +89,11 @@ extension Vault {
     /// with its row bound into the associated data and the digests are written, in one transaction. Otherwise
     /// the digests are compared: a damaged index is rebuilt (it is derived data, and tags only hide items), a
     /// changed set of items is remembered and reported with every listing.
-    func checkIntegrity() throws {
+    public func checkIntegrity() throws {
+        try withErrorMapping { try verifyRows() }
+    }
+
+    private func verifyRows() throws {
         let keys = try requireKeys()
         integrityProblem = nil
         if try database.readTransaction({ try readDigest(Self.rowDigestName) }) == nil, !database.isReadOnly {

@@ -5,21 +5,31 @@ import SesameCrypto
 
 /// Each item's sealed payload binds its id, version, predecessor and state (see `itemAssociatedData`), so a row
 /// edited in place fails to decrypt and is named. What a single row cannot show — a row deleted, an old row put
-/// back whole, a row resurrected, index tags moved — is caught by two keyed digests kept in `meta`: the XOR of an
-/// HMAC per item row (id, version, state) and per index row (tag, item id). Every write transaction updates them
-/// for the rows it changes (O(1) per row), and unlock recomputes and compares them (O(n)).
+/// back whole, a row resurrected, index tags moved — is caught by two keyed digests kept in `meta`: the XOR of
+/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, item id). Every write
+/// transaction updates them for the rows it changes (O(1) per row); unlock recomputes and compares them (O(n)).
 extension Vault {
     static let rowDigestName = "row_digest"
     static let indexDigestName = "index_digest"
 
     /// HMAC of one item row. Lengths are prefixed, so malformed ids or versions cannot shift bytes between fields.
+    /// Keyed BLAKE2b (not HMAC-SHA-256): unlock hashes every row, and BLAKE2b costs one compression per row.
     static func rowMAC(id: [UInt8], version: [UInt8], state: Int64, key: SymmetricKey) -> [UInt8] {
-        key.authenticationCode(for: [0x01, UInt8(truncatingIfNeeded: id.count)] + id
-            + [UInt8(truncatingIfNeeded: version.count)] + version + [UInt8(truncatingIfNeeded: state)])
+        var message: [UInt8] = [0x01, UInt8(truncatingIfNeeded: id.count)]
+        message.reserveCapacity(36)
+        message += id
+        message.append(UInt8(truncatingIfNeeded: version.count))
+        message += version
+        message.append(UInt8(truncatingIfNeeded: state))
+        return key.keyedHash(message)
     }
 
     static func indexMAC(tag: [UInt8], itemID: [UInt8], key: SymmetricKey) -> [UInt8] {
-        key.authenticationCode(for: [0x02, UInt8(truncatingIfNeeded: tag.count)] + tag + itemID)
+        var message: [UInt8] = [0x02, UInt8(truncatingIfNeeded: tag.count)]
+        message.reserveCapacity(34)
+        message += tag
+        message += itemID
+        return key.keyedHash(message)
     }
 
     static func xor(_ a: inout [UInt8], _ b: [UInt8]) {

@@ -14,11 +14,23 @@ public enum AEAD {
         _ plaintext: UnsafeRawBufferPointer, using key: SymmetricKey, authenticating associatedData: [UInt8]
     ) -> [UInt8] {
         Sodium.ensureInitialized()
-        var box = [UInt8](repeating: 0, count: plaintext.count + overhead)
+        var nonce = [UInt8](repeating: 0, count: nonceByteCount)
+        randombytes_buf(&nonce, nonceByteCount)
+        return seal(plaintext, using: key, nonce: nonce, authenticating: associatedData)
+    }
+
+    /// Seals with a given nonce; only tests call it directly (known-answer vectors), everything else draws a
+    /// random nonce through `seal(_:using:authenticating:)`.
+    static func seal(
+        _ plaintext: UnsafeRawBufferPointer, using key: SymmetricKey, nonce: [UInt8],
+        authenticating associatedData: [UInt8]
+    ) -> [UInt8] {
+        precondition(nonce.count == nonceByteCount)
+        Sodium.ensureInitialized()
+        var box = nonce + [UInt8](repeating: 0, count: plaintext.count + tagByteCount)
         var dummy: UInt8 = 0
         box.withUnsafeMutableBufferPointer { box in
             let nonce = box.baseAddress!
-            randombytes_buf(nonce, nonceByteCount)
             associatedData.withUnsafeBufferPointer { ad in
                 key.withUnsafeBytes { key in
                     withUnsafeMutablePointer(to: &dummy) { dummy in

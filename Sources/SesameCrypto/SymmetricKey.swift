@@ -63,6 +63,22 @@ public struct SymmetricKey: Sendable {
     }
 }
 
+extension SymmetricKey {
+    /// Keyed BLAKE2b-256 of `message`: a pseudorandom function that is cheap on short inputs, for digests that
+    /// cover every row of a large vault.
+    public func keyedHash(_ message: [UInt8]) -> [UInt8] {
+        Sodium.ensureInitialized()
+        var out = [UInt8](repeating: 0, count: 32)
+        let input = message + [0]  // one spare byte keeps the pointer valid for an empty message
+        bytes.withUnsafeBytes { key in
+            _ = crypto_generichash(
+                &out, 32, input, UInt64(message.count), key.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                key.count)
+        }
+        return out
+    }
+}
+
 extension SymmetricKey: Equatable {
     /// Constant-time comparison.
     public static func == (lhs: SymmetricKey, rhs: SymmetricKey) -> Bool { lhs.bytes.isEqual(to: rhs.bytes) }

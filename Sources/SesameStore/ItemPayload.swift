@@ -10,7 +10,8 @@ import Foundation
 /// Fields this version does not know are kept in `Item.unknownFields` and written back on edit, so a later version
 /// can add kinds of credential (one-time codes, passkeys) without older readers dropping them.
 enum ItemPayload {
-    static let currentFormat: UInt8 = 1
+    /// 2: the same encoding as 1, sealed with the row (version, predecessor, state) bound in (see `Vault.seal`).
+    static let currentFormat: UInt8 = 2
 
     enum Tag: UInt64 {
         case title = 1, username, password, url, notes, field, tag, match, created, modified, expires, history

@@ -51,6 +51,10 @@ enum Schema {
                 sealed BLOB NOT NULL
             ) STRICT;
             """),
+        // Items bind their row (version, predecessor, state) into the seal and keyed digests cover the set of
+        // rows; the first unlock re-seals every item. The version number keeps older Sesames, which would not
+        // update the digests, from writing.
+        Migration(version: 2, sql: "DELETE FROM meta WHERE name IN ('row_digest', 'index_digest')"),
     ]
 
     static var latestVersion: Int { migrations.last!.version }

@@ -9,22 +9,29 @@ extension Vault {
     public func allItems(in states: Set<ItemState> = [.active]) throws -> ItemScan {
         try withErrorMapping {
             let keys = try requireKeys()
-            let statement = try database.statement("SELECT id, state, payload FROM items WHERE state != 2")
+            let statement = try database.statement(
+                "SELECT id, version, replaces, state, payload FROM items WHERE state != 2")
             defer { statement.reset() }
             var scan = ItemScan()
             try database.readTransaction {
                 while try statement.step() {
-                    guard let state = ItemState(rawValue: statement.int64(at: 1)), states.contains(state) else {
+                    let rawID = statement.blob(at: 0) ?? []
+                    guard let id = UUID(bytes: rawID) else {
+                        // A row whose id cannot be read would otherwise vanish without a word.
+                        let hex = rawID.prefix(32).map { String(format: "%02x", $0) }.joined()
+                        scan.damaged.append(.damaged(path: path, detail: "an item row has a malformed id (\(hex))"))
                         continue
                     }
-                    guard let id = UUID(bytes: statement.blob(at: 0)) else { continue }
+                    let row = Row(statement, from: 1)
+                    guard states.contains(row.state) else { continue }
                     do {
-                        scan.items.append(try decrypt(statement.blob(at: 2), id: id, keys: keys))
+                        scan.items.append(try decrypt(row, id: id, keys: keys))
                     } catch {
                         scan.damaged.append(Self.mapped(error, path: path))
                     }
                 }
             }
+            if let integrityProblem { scan.damaged.append(integrityProblem) }
             return scan
         }
     }
@@ -34,7 +41,7 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-            return (try decrypt(row.payload, id: id, keys: keys), row.state)
+            return (try decrypt(row, id: id, keys: keys), row.state)
         }
     }
 
@@ -59,20 +66,25 @@ extension Vault {
             let keys = try requireKeys()
             // Seal and hash before taking the write lock, so other processes wait as little as possible.
             let prepared = try items.map { item in
-                (item, try seal(item, keys: keys), try indexTags(for: item, keys: keys))
+                let version = UUID().bytes
+                return (item, version, try seal(item, version: version, replaces: nil, state: .active, keys: keys),
+                        try indexTags(for: item, keys: keys))
             }
             try database.writeTransaction {
-                for (item, payload, tags) in prepared {
+                var added: [[UInt8]] = []
+                for (item, version, payload, tags) in prepared {
                     try database.statement("""
                         INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, 0, ?)
                         """)
                         .bind(item.id.bytes, at: 1)
-                        .bind(UUID().bytes, at: 2)
+                        .bind(version, at: 2)
                         .bind(deviceID.bytes, at: 3)
                         .bind(payload, at: 4)
                         .run()
-                    try insertIndex(tags, for: item.id)
+                    added.append(Self.rowMAC(id: item.id.bytes, version: version, state: 0, key: keys.digest))
+                    try replaceIndex(of: item.id, with: tags, keys: keys)
                 }
+                try adjustDigest(Self.rowDigestName, removing: [], adding: added)
             }
         }
     }
@@ -86,7 +98,7 @@ extension Vault {
             let keys = try requireKeys()
             return try database.writeTransaction {
                 guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-                let original = try decrypt(row.payload, id: id, keys: keys)
+                let original = try decrypt(row, id: id, keys: keys)
                 var item = original
                 try change(&item)
                 item.id = id
@@ -95,9 +107,12 @@ extension Vault {
                     item.passwordHistory.append(PasswordHistoryEntry(password: original.password, replaced: now))
                 }
                 item.modified = now
-                try writeVersion(id: id, replacing: row.version, state: row.state, payload: seal(item, keys: keys))
-                try database.statement("DELETE FROM item_domains WHERE item_id = ?").bind(id.bytes, at: 1).run()
-                try insertIndex(try indexTags(for: item, keys: keys), for: id)
+                let version = UUID().bytes
+                try writeVersion(
+                    id: id, version: version, replacing: row, state: row.state,
+                    payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys),
+                    keys: keys)
+                try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
                 return item
             }
         }
@@ -106,11 +121,11 @@ extension Vault {
     /// Deletes an item, leaving a tombstone row (no payload, no index rows) so that sync can propagate it.
     public func delete(id: UUID) throws {
         try withErrorMapping {
-            _ = try requireKeys()
+            let keys = try requireKeys()
             try database.writeTransaction {
                 guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-                try writeVersion(id: id, replacing: row.version, state: .deleted, payload: nil)
-                try database.statement("DELETE FROM item_domains WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
+                try replaceIndex(of: id, with: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
             }
         }
@@ -120,11 +135,16 @@ extension Vault {
     public func setState(_ state: ItemState, ofItemWithID id: UUID) throws {
         precondition(state != .deleted, "use delete(id:)")
         try withErrorMapping {
-            _ = try requireKeys()
+            let keys = try requireKeys()
             try database.writeTransaction {
                 guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
                 guard row.state != state else { return }
-                try writeVersion(id: id, replacing: row.version, state: state, payload: row.payload)
+                // The state is sealed into the payload, so a move to or from the trash re-seals the item.
+                let item = try decrypt(row, id: id, keys: keys)
+                let version = UUID().bytes
+                try writeVersion(
+                    id: id, version: version, replacing: row, state: state,
+                    payload: seal(item, version: version, replaces: row.version, state: state, keys: keys), keys: keys)
             }
         }
     }
@@ -139,9 +159,11 @@ extension Vault {
     public func recordUse(ofItemWithID id: UUID, at date: Date = Date()) throws {
         try withErrorMapping {
             let keys = try requireKeys()
+            // Usage only ranks items: on a read-only vault a fill still works, without recording it.
+            guard !database.isReadOnly else { return }
             try database.execute("PRAGMA synchronous = NORMAL")
             defer { try? database.execute("PRAGMA synchronous = FULL") }
-            try database.writeTransaction {
+            try database.writeTransaction(checkpoint: false) {
                 let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
                 try statement.bind(id.bytes, at: 1)
                 let previous = try statement.step() ? Self.openUsage(statement.blob(at: 0), id: id, keys: keys) : nil
@@ -186,13 +208,13 @@ extension Vault {
     }
 
     /// Usage plaintext: seconds since 2001 (Double bits) and the count, 8 bytes each, little-endian.
-    private static func sealUsage(_ usage: ItemUsage, id: UUID, keys: Keys) -> [UInt8] {
+    static func sealUsage(_ usage: ItemUsage, id: UUID, keys: Keys) -> [UInt8] {
         let bytes = withUnsafeBytes(of: usage.lastUsed.timeIntervalSinceReferenceDate.bitPattern.littleEndian, Array.init)
             + withUnsafeBytes(of: Int64(usage.count).littleEndian, Array.init)
         return AEAD.seal(bytes, using: keys.usage, authenticating: usageAssociatedData(id))
     }
 
-    private static func openUsage(_ sealed: [UInt8]?, id: UUID, keys: Keys) -> ItemUsage? {
+    static func openUsage(_ sealed: [UInt8]?, id: UUID, keys: Keys) -> ItemUsage? {
         guard let sealed, let plain = try? AEAD.open(sealed, using: keys.usage, authenticating: usageAssociatedData(id)),
             plain.count == 16
         else { return nil }
@@ -205,65 +227,97 @@ extension Vault {
 
     // MARK: - Rows
 
+    /// An item row as stored: what its seal binds besides the id.
     struct Row {
         var version: [UInt8]
-        var state: ItemState
+        var replaces: [UInt8]?
+        var rawState: Int64
         var payload: [UInt8]?
+
+        /// An unknown state reads as active for lookups; the seal, which binds the raw value, decides.
+        var state: ItemState { ItemState(rawValue: rawState) ?? .active }
+
+        /// Reads columns version, replaces, state, payload starting at `first`.
+        init(_ statement: Statement, from first: Int32) {
+            version = statement.blob(at: first) ?? []
+            replaces = statement.blob(at: first + 1)
+            rawState = statement.int64(at: first + 2)
+            payload = statement.blob(at: first + 3)
+        }
     }
 
     func readRow(id: UUID) throws -> Row? {
-        let statement = try database.statement("SELECT version, state, payload FROM items WHERE id = ?")
+        let statement = try database.statement("SELECT version, replaces, state, payload FROM items WHERE id = ?")
         defer { statement.reset() }
         try statement.bind(id.bytes, at: 1)
         guard try statement.step() else { return nil }
-        return Row(
-            version: statement.blob(at: 0) ?? [], state: ItemState(rawValue: statement.int64(at: 1)) ?? .active,
-            payload: statement.blob(at: 2))
+        return Row(statement, from: 0)
     }
 
-    private func writeVersion(id: UUID, replacing version: [UInt8], state: ItemState, payload: [UInt8]?) throws {
+    /// Replaces a row with its next version, keeping the row digest in step.
+    private func writeVersion(
+        id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
+    ) throws {
         try database.statement("""
             UPDATE items SET version = ?, replaces = ?, device = ?, state = ?, payload = ? WHERE id = ?
             """)
-            .bind(UUID().bytes, at: 1)
-            .bind(version, at: 2)
+            .bind(version, at: 1)
+            .bind(row.version, at: 2)
             .bind(deviceID.bytes, at: 3)
             .bind(state.rawValue, at: 4)
             .bind(payload, at: 5)
             .bind(id.bytes, at: 6)
             .run()
+        try adjustDigest(
+            Self.rowDigestName,
+            removing: [Self.rowMAC(id: id.bytes, version: row.version, state: row.rawState, key: keys.digest)],
+            adding: [Self.rowMAC(id: id.bytes, version: version, state: state.rawValue, key: keys.digest)])
     }
 
     private static func usageAssociatedData(_ id: UUID) -> [UInt8] { Array("sesame.usage.v1".utf8) + id.bytes }
 
     // MARK: - Sealing
 
-    /// Associated data of an item's payload: its id and format, so a payload copied onto another row, or
-    /// relabelled with another format, fails to decrypt.
-    private static func itemAssociatedData(_ id: UUID, format: UInt8) -> [UInt8] {
-        Array("sesame.item".utf8) + id.bytes + [format]
+    /// Associated data of an item's payload. Format 1 bound the id and format only; format 2 also binds the row's
+    /// version, the version it replaces and its state, so an older payload put back, a payload copied onto
+    /// another row, or a state flipped in clear fails to decrypt.
+    static func itemAssociatedData(
+        _ id: UUID, format: UInt8, version: [UInt8], replaces: [UInt8]?, state: Int64
+    ) -> [UInt8] {
+        let base = Array("sesame.item".utf8) + id.bytes + [format]
+        guard format >= 2 else { return base }
+        let previous = replaces ?? []
+        return base + [UInt8(truncatingIfNeeded: version.count)] + version
+            + [UInt8(truncatingIfNeeded: previous.count)] + previous + [UInt8(truncatingIfNeeded: state)]
     }
 
     /// Layout: format byte ‖ AEAD box.
-    func seal(_ item: Item, keys: Keys) throws -> [UInt8] {
+    func seal(_ item: Item, version: [UInt8], replaces: [UInt8]?, state: ItemState, keys: Keys) throws -> [UInt8] {
         var plaintext = ItemPayload.encode(item)
         defer { zeroize(&plaintext) }
         let format = ItemPayload.currentFormat
-        return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: Self.itemAssociatedData(item.id, format: format))
+        let associatedData = Self.itemAssociatedData(
+            item.id, format: format, version: version, replaces: replaces, state: state.rawValue)
+        return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: associatedData)
     }
 
-    func decrypt(_ payload: [UInt8]?, id: UUID, keys: Keys) throws -> Item {
-        guard let payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
-        guard format <= ItemPayload.currentFormat else {
-            throw VaultError.itemFromNewerVersion(id, format: Int(format))
-        }
+    /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
+    /// format 2; afterwards such a payload can only have been put back from an old copy.
+    func decrypt(_ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false) throws -> Item {
+        guard let payload = row.payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
+        guard format >= 2 || acceptingFormat1 else { throw VaultError.itemDamaged(id) }
+        let associatedData = Self.itemAssociatedData(
+            id, format: format, version: row.version, replaces: row.replaces, state: row.rawState)
         let plaintext: SecureBytes
         do {
             plaintext = try AEAD.openSecure(
-                payload.dropFirst(), using: keys.items, authenticating: Self.itemAssociatedData(id, format: format),
-                lockedInMemory: false)
+                payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
         } catch {
             throw VaultError.itemDamaged(id)
+        }
+        // Only an authenticated format byte is believed: random bytes are damage, not a newer Sesame.
+        guard format <= ItemPayload.currentFormat else {
+            throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
             return try plaintext.withUnsafeBytes { bytes in

@@ -24,12 +24,7 @@ extension Vault {
                 let value = try transform(current)
                 guard value != current else { return }
                 if let value {
-                    let sealed = AEAD.seal(value, using: keys.settings, authenticating: Self.settingAssociatedData(name))
-                    try database.statement("""
-                        INSERT INTO settings (name, sealed) VALUES (?, ?)
-                        ON CONFLICT (name) DO UPDATE SET sealed = excluded.sealed
-                        """)
-                        .bind(name, at: 1).bind(sealed, at: 2).run()
+                    try writeSetting(named: name, value: value, keys: keys)
                 } else {
                     try database.statement("DELETE FROM settings WHERE name = ?").bind(name, at: 1).run()
                 }
@@ -37,7 +32,16 @@ extension Vault {
         }
     }
 
-    private func readSetting(named name: String, keys: Keys) throws -> [UInt8]? {
+    func writeSetting(named name: String, value: [UInt8], keys: Keys) throws {
+        let sealed = AEAD.seal(value, using: keys.settings, authenticating: Self.settingAssociatedData(name))
+        try database.statement("""
+            INSERT INTO settings (name, sealed) VALUES (?, ?)
+            ON CONFLICT (name) DO UPDATE SET sealed = excluded.sealed
+            """)
+            .bind(name, at: 1).bind(sealed, at: 2).run()
+    }
+
+    func readSetting(named name: String, keys: Keys) throws -> [UInt8]? {
         let statement = try database.statement("SELECT sealed FROM settings WHERE name = ?")
         defer { statement.reset() }
         try statement.bind(name, at: 1)

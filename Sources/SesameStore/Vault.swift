@@ -14,6 +14,10 @@ public final class Vault {
     public let path: String
     let database: Database
     var keys: Keys?
+    /// Set at unlock when the keyed digest over the item rows does not match: reported with every listing.
+    var integrityProblem: VaultError?
+    /// Set at unlock when the index digest does not match and the vault is read-only, so it cannot be rebuilt.
+    var indexDamaged = false
     /// This copy's identity for sync: written into every row it changes.
     public let deviceID: UUID
 
@@ -23,6 +27,7 @@ public final class Vault {
         let index: SymmetricKey
         let usage: SymmetricKey
         let settings: SymmetricKey
+        let digest: SymmetricKey
 
         init(vault: SymmetricKey) {
             self.vault = vault
@@ -30,6 +35,7 @@ public final class Vault {
             index = vault.deriveSubkey(id: 2, context: "sesindex")
             usage = vault.deriveSubkey(id: 3, context: "sesusage")
             settings = vault.deriveSubkey(id: 4, context: "sesprefs")
+            digest = vault.deriveSubkey(id: 5, context: "sesdiges")
         }
     }
 
@@ -38,7 +44,7 @@ public final class Vault {
     /// Creates a new vault file (mode 0600, in a folder created 0700 if missing) and returns it unlocked.
     public static func create(at path: String, password: SecureBytes, kdf: KDFParameters) throws -> Vault {
         let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: path) { throw VaultError.alreadyExists(path: path) }
+        try refuseExisting(path)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do {
@@ -51,10 +57,10 @@ public final class Vault {
         // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if errno == EEXIST { throw VaultError.alreadyExists(path: path) }
+            if errno == EEXIST { try refuseExisting(path) }
             throw VaultError.storage(path: path, detail: String(cString: strerror(errno)))
         }
-        close(descriptor)
+        closeDescriptor(descriptor)
 
         do {
             let database = try Database(path: path, create: false)
@@ -73,6 +79,7 @@ public final class Vault {
             let vault = try Vault(path: path, database: database)
             vault.keys = Keys(vault: vaultKey)
             try vault.rebuildIndexIfNeeded()
+            try vault.checkIntegrity()
             return vault
         } catch {
             try? fileManager.removeItem(atPath: path)
@@ -85,9 +92,12 @@ public final class Vault {
     /// Opens an existing vault, locked. Refuses files that are not vaults and vaults of a newer format, and brings
     /// older formats up to date.
     public convenience init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw VaultError.fileNotFound(path: path) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw VaultError.fileNotFound(path: path) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw VaultError.isFolder(path: path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw VaultError.notAVault(path: path) }
         do {
-            let database = try Database(path: path, create: false)
+            let database = try Database(path: path, create: false, readOnly: !Self.isWritable(path))
             try Self.configure(database)
             try Self.checkIdentity(database, path: path)
             try Self.migrate(database)
@@ -106,7 +116,33 @@ public final class Vault {
         self.deviceID = deviceID
     }
 
+    /// Why `path` cannot become a new vault: it is one already, or it is something else that must not be
+    /// mistaken for one (an empty file, another SQLite database, a FIFO, a device).
+    private static func refuseExisting(_ path: String) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: throw VaultError.cannotCreate(path: path, reason: "it is a folder")
+        case S_IFREG: break
+        case S_IFLNK: throw VaultError.cannotCreate(path: path, reason: "it is a symbolic link")
+        default: throw VaultError.cannotCreate(path: path, reason: "it exists and is not a regular file")
+        }
+        if status.st_size == 0 { throw VaultError.cannotCreate(path: path, reason: "an empty file exists there") }
+        if (try? Vault(path: path)) != nil { throw VaultError.alreadyExists(path: path) }
+        throw VaultError.cannotCreate(path: path, reason: "a file that is not a Sesame vault exists there")
+    }
+
+    /// A vault that this process cannot write (a read-only file, folder or mount) is opened read-only: reading
+    /// works, and only an attempted write is refused, as `VaultError.readOnly`. SQLite needs the folder writable
+    /// too, for the `-wal` and `-shm` files.
+    private static func isWritable(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
+    }
+
     private static func configure(_ database: Database) throws {
+        // A read-only connection cannot change the journal; the file was left checkpointed by its last writer.
+        guard !database.isReadOnly else { return }
         // WAL lets readers in other processes proceed while one writes; FULL makes each commit durable, because a
         // saved password that vanishes on power loss is a lost account.
         let mode = try database.scalarText("PRAGMA journal_mode = WAL")
@@ -164,6 +200,7 @@ public final class Vault {
                 throw VaultError.wrongPassword
             }
             keys = Keys(vault: try SymmetricKey(bytes: vaultKeyBytes))
+            try checkIntegrity()
             try rebuildIndexIfNeeded()
         }
     }
@@ -171,6 +208,15 @@ public final class Vault {
     /// Forgets every key; the `SecureBytes` behind them are zeroed as they are released.
     public func lock() {
         keys = nil
+        integrityProblem = nil
+        indexDamaged = false
+    }
+
+    /// Locks and closes the file now instead of when the last reference goes away. Closing the last connection
+    /// to the file moves the WAL into `vault.sqlite`. Any use afterwards throws.
+    public func close() {
+        lock()
+        database.close()
     }
 
     /// The Argon2id parameters the master password is currently derived with.
@@ -178,19 +224,29 @@ public final class Vault {
         try withErrorMapping { try readHeader().kdf }
     }
 
-    /// Replaces the master password (and optionally the Argon2id parameters) in one transaction: the vault key is
-    /// re-wrapped, items are untouched. A crash at any moment leaves either the old or the new password working.
+    /// Replaces the master password (and optionally the Argon2id parameters) and rotates the vault key, in one
+    /// transaction: a new random vault key is wrapped under the new password and every item (all states), usage
+    /// record and setting is re-sealed under it, and the domain index rebuilt under its new index key. An old copy
+    /// of the header with the old password therefore opens nothing written afterwards. A crash at any moment leaves
+    /// either the old password opening everything or the new one opening everything.
     public func changeMasterPassword(to newPassword: SecureBytes, kdf: KDFParameters? = nil) throws {
         try withErrorMapping {
-            let keys = try requireKeys()
+            let oldKeys = try requireKeys()
             let current = try readHeader()
             var parameters = kdf ?? current.kdf
             if kdf == nil { parameters.salt = SecureRandom.bytes(count: KDFParameters.saltByteCount) }
+            let vaultKey = SymmetricKey()
+            let newKeys = Keys(vault: vaultKey)
+            // Argon2id runs before the write lock is taken, so other processes wait only for the re-sealing.
             let header = try VaultHeader.make(
-                vaultID: current.vaultID, vaultKey: keys.vault, password: newPassword, kdf: parameters)
-            try database.writeTransaction {
+                vaultID: current.vaultID, vaultKey: vaultKey, password: newPassword, kdf: parameters)
+            try database.writeTransaction(checkpoint: false) {
+                try reseal(from: oldKeys, to: newKeys)
                 try Self.write(header, to: database)
             }
+            keys = newKeys
+            // Every row changed: fold the WAL into the main file now, so the old key's pages do not linger there.
+            database.checkpoint(truncate: true)
         }
     }
 
@@ -222,7 +278,7 @@ public final class Vault {
         return header
     }
 
-    private static func write(_ header: VaultHeader, to database: Database) throws {
+    static func write(_ header: VaultHeader, to database: Database) throws {
         try database.statement("""
             INSERT INTO vault_header
                 (singleton, vault_id, kdf_algorithm, kdf_passes, kdf_memory, kdf_salt, wrapped_key, checksum)
@@ -276,3 +332,8 @@ public final class Vault {
 
 @available(*, unavailable)
 extension Vault: Sendable {}
+
+/// The C library's `close`, which `Vault.close()` hides inside the class.
+func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
+}

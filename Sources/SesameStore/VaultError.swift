@@ -7,6 +7,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileNotFound(path: String)
     case alreadyExists(path: String)
     case notAVault(path: String)
+    case isFolder(path: String)
+    case cannotCreate(path: String, reason: String)
     case damaged(path: String, detail: String)
     case headerDamaged(path: String)
     case newerFormat(found: Int, supported: Int)
@@ -30,6 +32,10 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
             "A vault already exists at \(path); nothing was changed."
         case .notAVault(let path):
             "\(path) is not a Sesame vault."
+        case .isFolder(let path):
+            "\(path) is a folder, not a vault file; give the path of the vault file itself."
+        case .cannotCreate(let path, let reason):
+            "Cannot create a vault at \(path): \(reason); nothing was changed."
         case .damaged(let path, let detail):
             "The vault file \(path) is damaged (\(detail)); restore it from a backup."
         case .headerDamaged(let path):
@@ -47,7 +53,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
         case .itemFromNewerVersion(let id, let format):
             "Item \(id.uuidString.lowercased()) was written by a newer Sesame (item format \(format)); update Sesame."
         case .readOnly(let path):
-            "The vault \(path) is read-only; nothing was changed."
+            "The vault \(path) is read-only (the file, its folder or its file system cannot be written); nothing was changed."
         case .diskFull(let path):
             "The vault \(path) could not grow (the disk is full, or a quota or file size limit was reached); nothing was changed."
         case .busy(let path):

@@ -6,7 +6,7 @@ enum SesameCLI {
 
     static var commands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-        RemoveCommand.self, PasswdCommand.self, GenerateCommand.self,
+        RemoveCommand.self, PasswdCommand.self, BackupCommand.self, GenerateCommand.self,
         MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
     ]}

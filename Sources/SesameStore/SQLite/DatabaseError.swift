@@ -7,6 +7,18 @@ struct DatabaseError: Error, CustomStringConvertible {
     /// The operating system's errno behind an I/O failure (`sqlite3_system_errno`), to tell a full disk apart.
     var systemErrno: Int32 = 0
 
+    init(code: Int32, message: String, systemErrno: Int32 = 0) {
+        self.code = code
+        self.message = message
+        self.systemErrno = systemErrno
+    }
+
+    /// The error SQLite reports on `connection` for `status`.
+    init(connection: OpaquePointer, status: Int32) {
+        self.init(code: status, message: String(cString: sqlite3_errmsg(connection)),
+                  systemErrno: sqlite3_system_errno(connection))
+    }
+
     var primaryCode: Int32 { code & 0xff }
     var description: String { "SQLite error \(code): \(message)" }
 

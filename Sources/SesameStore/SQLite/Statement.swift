@@ -1,14 +1,22 @@
-/// A prepared statement. Owned by one `Database` and used from one thread at a time.
+/// A prepared statement, owned by the `Database` that caches it and finalized by that database before it closes
+/// its connection. It holds no reference back to the database: a strong one made a cycle that kept every
+/// connection (and its file descriptors) open forever, so it keeps only the borrowed connection handle for errors.
 final class Statement {
-    private let handle: OpaquePointer
-    private let database: Database
+    private var handle: OpaquePointer?
+    private let connection: OpaquePointer
 
-    init(database: Database, sql: String) throws {
-        self.database = database
+    init(connection: OpaquePointer, sql: String) throws {
+        self.connection = connection
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard status == SQLITE_OK, let statement else { throw database.error(status) }
+        let status = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw DatabaseError(connection: connection, status: status) }
         handle = statement
+    }
+
+    /// Releases the C statement; the owning database calls it before closing the connection.
+    func finalize() {
+        sqlite3_finalize(handle)
+        handle = nil
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -54,7 +62,7 @@ final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = database.error(status)
+            let error = DatabaseError(connection: connection, status: status)
             sqlite3_reset(handle)
             throw error
         }
@@ -83,7 +91,7 @@ final class Statement {
     }
 
     private func check(_ status: Int32) throws {
-        guard status == SQLITE_OK else { throw database.error(status) }
+        guard status == SQLITE_OK else { throw DatabaseError(connection: connection, status: status) }
     }
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+import SesameCrypto
+
+// MARK: - Tamper detection over the set of rows
+
+/// Each item's sealed payload binds its id, version, predecessor and state (see `itemAssociatedData`), so a row
+/// edited in place fails to decrypt and is named. What a single row cannot show — a row deleted, an old row put
+/// back whole, a row resurrected, index tags moved — is caught by two keyed digests kept in `meta`: the XOR of
+/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, item id). Every write
+/// transaction updates them for the rows it changes (O(1) per row); unlock recomputes and compares them (O(n)).
+extension Vault {
+    static let rowDigestName = "row_digest"
+    static let indexDigestName = "index_digest"
+
+    /// HMAC of one item row. Lengths are prefixed, so malformed ids or versions cannot shift bytes between fields.
+    /// Keyed BLAKE2b (not HMAC-SHA-256): unlock hashes every row, and BLAKE2b costs one compression per row.
+    static func rowMAC(id: [UInt8], version: [UInt8], state: Int64, key: SymmetricKey) -> [UInt8] {
+        var message: [UInt8] = [0x01, UInt8(truncatingIfNeeded: id.count)]
+        message.reserveCapacity(36)
+        message += id
+        message.append(UInt8(truncatingIfNeeded: version.count))
+        message += version
+        message.append(UInt8(truncatingIfNeeded: state))
+        return key.keyedHash(message)
+    }
+
+    static func indexMAC(tag: [UInt8], itemID: [UInt8], key: SymmetricKey) -> [UInt8] {
+        var message: [UInt8] = [0x02, UInt8(truncatingIfNeeded: tag.count)]
+        message.reserveCapacity(34)
+        message += tag
+        message += itemID
+        return key.keyedHash(message)
+    }
+
+    static func xor(_ a: inout [UInt8], _ b: [UInt8]) {
+        for index in a.indices { a[index] ^= b[index] }
+    }
+
+    func readDigest(_ name: String) throws -> [UInt8]? {
+        let statement = try database.statement("SELECT value FROM meta WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        guard try statement.step(), let text = statement.string(at: 0) else { return nil }
+        // An unreadable digest compares unequal to any computed one, so it is reported, never trusted.
+        return Self.bytes(hex: text) ?? []
+    }
+
+    func writeDigest(_ name: String, _ value: [UInt8]) throws {
+        try database.statement("""
+            INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """)
+            .bind(name, at: 1).bind(value.map { String(format: "%02x", $0) }.joined(), at: 2).run()
+    }
+
+    /// Applies a change of rows to a stored digest, inside the caller's write transaction.
+    func adjustDigest(_ name: String, removing old: [[UInt8]], adding new: [[UInt8]]) throws {
+        guard !old.isEmpty || !new.isEmpty else { return }
+        var digest = try readDigest(name) ?? [UInt8](repeating: 0, count: 32)
+        for mac in old + new { Self.xor(&digest, mac) }
+        try writeDigest(name, digest)
+    }
+
+    /// The index MACs of an item's current index rows, read before they are replaced or removed.
+    func indexMACs(ofItem id: UUID, keys: Keys) throws -> [[UInt8]] {
+        let statement = try database.statement("SELECT tag FROM item_domains WHERE item_id = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        var macs: [[UInt8]] = []
+        while try statement.step() {
+            macs.append(Self.indexMAC(tag: statement.blob(at: 0) ?? [], itemID: id.bytes, key: keys.digest))
+        }
+        return macs
+    }
+
+    /// Both digests recomputed from every row.
+    func computeDigests(keys: Keys) throws -> (rows: [UInt8], index: [UInt8]) {
+        var rows = [UInt8](repeating: 0, count: 32)
+        let items = try database.statement("SELECT id, version, state FROM items")
+        while try items.step() {
+            Self.xor(&rows, Self.rowMAC(
+                id: items.blob(at: 0) ?? [], version: items.blob(at: 1) ?? [], state: items.int64(at: 2),
+                key: keys.digest))
+        }
+        items.reset()
+        return (rows, try computeIndexDigest(keys: keys))
+    }
+
+    func computeIndexDigest(keys: Keys) throws -> [UInt8] {
+        var index = [UInt8](repeating: 0, count: 32)
+        let tags = try database.statement("SELECT tag, item_id FROM item_domains")
+        while try tags.step() {
+            Self.xor(&index, Self.indexMAC(tag: tags.blob(at: 0) ?? [], itemID: tags.blob(at: 1) ?? [], key: keys.digest))
+        }
+        tags.reset()
+        return index
+    }
+
+    /// Run at unlock. A vault without digests (written before they existed) is upgraded: every item is re-sealed
+    /// with its row bound into the associated data and the digests are written, in one transaction. Otherwise
+    /// the digests are compared: a damaged index is rebuilt (it is derived data, and tags only hide items), a
+    /// changed set of items is remembered and reported with every listing.
+    public func checkIntegrity() throws {
+        try withErrorMapping { try verifyRows() }
+    }
+
+    private func verifyRows() throws {
+        let keys = try requireKeys()
+        integrityProblem = nil
+        if try database.readTransaction({ try readDigest(Self.rowDigestName) }) == nil, !database.isReadOnly {
+            try database.writeTransaction {
+                guard try readDigest(Self.rowDigestName) == nil else { return }  // another process upgraded
+                try resealItems(from: keys, to: keys, upgrading: true)
+            }
+            return
+        }
+        let (stored, computed) = try database.readTransaction {
+            ((try readDigest(Self.rowDigestName), try readDigest(Self.indexDigestName)), try computeDigests(keys: keys))
+        }
+        if stored.0 != computed.rows {
+            integrityProblem = .damaged(
+                path: path,
+                detail: "its set of items was changed outside Sesame: an item was removed, put back, or rolled back to an older version")
+        }
+        if stored.1 != computed.index {
+            guard !database.isReadOnly else {
+                indexDamaged = true
+                return
+            }
+            try database.writeTransaction { try rebuildIndex(keys: keys) }
+        }
+    }
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}

@@ -52,7 +52,8 @@ struct GitSession {
                 executable: Self.sesameExecutable(), arguments: ["sesame", "agent", "--socket", location.socketPath],
                 environment: childEnvironment)
         }
-        let site = [message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://")
+        // The host comes from the remote's URL: shown on the terminal, cut short and escaped.
+        let site = TerminalText.quoted([message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://"))
         for attempt in 1...Self.attempts {
             let password: SecureBytes
             do {

@@ -1,5 +1,9 @@
 import Glibc
+import SesameAgent
 import SesameTerminal
+
+// The master password and the credential pass through this process: no core file, no ptrace by other processes.
+AgentProcess.forbidDumps()
 
 // Files the helper may create (an autostarted agent's socket folder) are private to the user.
 umask(0o077)

@@ -1,5 +1,10 @@
 import Glibc
+import SesameAgent
 import SesameTerminal
+
+// Master passwords and decrypted items pass through this process: no core file, no ptrace by other processes.
+// A failure here changes nothing for the user, so it is not reported.
+AgentProcess.forbidDumps()
 
 // Every file Sesame creates is private to its user, including SQLite's -wal and -shm.
 umask(0o077)

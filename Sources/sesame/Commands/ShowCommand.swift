@@ -20,7 +20,7 @@ enum ShowCommand: Command {
         if context.wantsJSON {
             try context.printJSON(ItemJSON(item, reveal: reveal))
         } else {
-            print(ItemText.render(item, reveal: reveal, style: .standardOutput), terminator: "")
+            ItemText.print(item, reveal: reveal)
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
+
 /// One SQLite connection. Not thread-safe by design: one owner (a `Vault`) uses it serially.
 ///
 /// Configured for several processes sharing one file: WAL journal, a busy timeout long enough that no user ever

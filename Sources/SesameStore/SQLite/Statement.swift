@@ -1,3 +1,9 @@
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
+
 /// A prepared statement. Owned by one `Database` and used from one thread at a time.
 final class Statement {
     private let handle: OpaquePointer

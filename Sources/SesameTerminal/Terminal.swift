@@ -40,11 +40,6 @@ public enum Terminal {
         columns(of: STDOUT_FILENO)
     }
 
-    /// The width of the terminal on standard error in columns, or `nil`.
-    public static var standardErrorWidth: Int? {
-        columns(of: STDERR_FILENO)
-    }
-
     /// Writes `text` to standard error (add the newline yourself), unbuffered, with `write(2)`, after
     /// ``TerminalText/sanitized(_:)``: messages quote titles, hosts and arguments, which must not drive the terminal.
     ///

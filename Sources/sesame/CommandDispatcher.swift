@@ -15,10 +15,10 @@ enum CommandDispatcher {
         case .versionRequested:
             print("sesame \(SesameCLI.version)")
         case .arguments(let parsed):
-            if let name = parsed.subcommand {
+            if let name = parsed.subcommand, let subpath = parsed.subcommandPath {
                 // The parser has checked the name against the spec, which is built from `subcommands`.
                 let subcommand = command.subcommands.first { $0.spec.name == name }!
-                return try run(subcommand, parsed.subcommandArguments, path: "\(path) \(name)", environment: environment)
+                return try run(subcommand, parsed.subcommandArguments, path: subpath, environment: environment)
             }
             try CommonOptions.validate(parsed)
             try command.run(parsed, context: CommandContext(arguments: parsed, environment: environment))

@@ -10,12 +10,16 @@ enum EquivalentsBenchmark {
         report("## Equivalent domains at scale (SesameAutoFill)\n")
         let pairs = chainedPairs(chains: 4, length: 1_000)
 
-        var mergeTimes: [Double] = []
-        for _ in 0..<5 {
-            var domains = EquivalentDomains()
-            mergeTimes.append(Measure.seconds { domains.merge(pairs) })
+        // Twice the pairs should take about twice the time: the merge is linear.
+        for length in [1_000, 2_000] {
+            let input = chainedPairs(chains: 4, length: length)
+            var mergeTimes: [Double] = []
+            for _ in 0..<5 {
+                var domains = EquivalentDomains()
+                mergeTimes.append(Measure.seconds { domains.merge(input) })
+            }
+            report("| merge \(input.count) chained pairs into empty groups (5 runs) | median **\(Measure.format(Measure.median(mergeTimes)))** | |")
         }
-        report("| merge 4,000 chained pairs into empty groups (5 runs) | median **\(Measure.format(Measure.median(mergeTimes)))** | |")
 
         var importTimes: [Double] = []
         var service: LocalVaultService?

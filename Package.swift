@@ -39,15 +39,19 @@ let package = Package(
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
         ]),
 
+        // Test doubles shared by tests and benchmarks; no product ships them.
+        .target(name: "SesameAutoFillTestSupport", dependencies: ["SesameAutoFill"], path: "Tests/SesameAutoFillTestSupport"),
+
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
-            "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent",
+            "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoFillTests", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto"],
+        .testTarget(name: "SesameAutoFillTests", dependencies: [
+                        "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),

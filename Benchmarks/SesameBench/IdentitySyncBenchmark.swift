@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SesameAutoFill
+import SesameAutoFillTestSupport
 import SesameCrypto
 import SesameDomains
 import SesameStore

@@ -20,6 +20,9 @@ if suites.isEmpty || suites.contains("list") {
     try ListBenchmark.run(folder: folder, quick: quick)
 }
 
+if suites.isEmpty || suites.contains("equivalents") {
+    try EquivalentsBenchmark.run(folder: folder)
+}
 if suites.isEmpty || suites.contains("identities") {
     try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
 }

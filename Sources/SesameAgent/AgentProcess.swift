@@ -4,23 +4,23 @@ import Glibc
 
 /// What a process that holds the vault key does to itself before it holds it.
 public enum AgentProcess {
-    /// Makes the process non-dumpable (no core files, no `ptrace` or `/proc/PID/mem` access by other processes
-    /// of the same user), sets the core size limit to zero, and moves to `/` so it pins no mounted folder.
+    /// ``forbidDumps()``, then moves to `/` so the long-running agent pins no mounted folder.
     ///
     /// - Returns: the steps that failed, for the caller to log; empty when all worked.
     @discardableResult
     public static func harden() -> [String] {
-        var failures = protectSecrets()
+        var failures = forbidDumps()
         if chdir("/") != 0 { failures.append("chdir(/): \(String(cString: strerror(errno)))") }
         return failures
     }
 
-    /// Makes the process non-dumpable and sets the core size limit to zero: what `sesame` and the git helper do
-    /// at start, since they hold master and item passwords too.
+    /// Makes the process non-dumpable (no core files, no `ptrace` or `/proc/PID/mem` access by other processes
+    /// of the same user) and sets the core size limit to zero. Every Sesame process that may hold a master
+    /// password or a decrypted item calls it first: the agent, `sesame` and `git-credential-sesame`.
     ///
     /// - Returns: the steps that failed; empty when all worked.
     @discardableResult
-    public static func protectSecrets() -> [String] {
+    public static func forbidDumps() -> [String] {
         var failures: [String] = []
         if sesame_set_nondumpable() != 0 { failures.append("prctl(PR_SET_DUMPABLE): \(String(cString: strerror(errno)))") }
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)

@@ -44,29 +44,6 @@ public enum EquivalentGroup: Hashable, Sendable {
             return .oneWay(from: sources.sorted(), to: targets.sorted(), fromObsolete: obsolete)
         }
     }
-
-    /// Whether everything this group declares is already declared by `groups`.
-    func isCovered(by groups: [EquivalentGroup]) -> Bool {
-        switch self {
-        case .shared(let domains):
-            return groups.contains { group in
-                guard case .shared(let existing) = group else { return false }
-                return Set(domains).isSubset(of: existing)
-            }
-        case .oneWay(let from, let to, _):
-            // Each from → to pair must be declared by some group, shared or one-way.
-            return from.allSatisfy { source in
-                to.allSatisfy { target in
-                    groups.contains { group in
-                        switch group {
-                        case .shared(let existing): existing.contains(source) && existing.contains(target)
-                        case .oneWay(let f, let t, _): f.contains(source) && t.contains(target)
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 extension EquivalentGroup: Codable {
@@ -111,39 +88,45 @@ extension EquivalentGroup: Codable {
 /// logins on its `to` sites. One-way groups are not chained: `a → b` and `b → c` do not offer `a`'s logins on `c`.
 public struct EquivalentDomains: Sendable {
     /// The groups, in the order they were declared.
-    public private(set) var groups: [EquivalentGroup]
-    /// For a form's site, the other sites whose logins may be offered on it.
-    private var offered: [String: Set<String>]
+    public private(set) var groups: [EquivalentGroup] {
+        didSet { index = GroupIndex(groups) }
+    }
+    /// Which groups name a form's site. One entry per domain and group, not per pair of domains: a shared
+    /// group of thousands of sites (chains of imported pairs merge into one) costs thousands, not millions.
+    private var index: GroupIndex
 
     /// Groups as they are stored: canonical groups are kept as given, others are canonicalized or dropped.
     public init(groups: [EquivalentGroup] = []) {
-        self.groups = groups.compactMap { $0.canonical() }
-        offered = Self.table(for: self.groups)
+        let canonical = groups.compactMap { $0.canonical() }
+        self.groups = canonical
+        index = GroupIndex(canonical)
     }
 
     public var isEmpty: Bool { groups.isEmpty }
 
     /// The sites, other than `site`, whose logins may be offered on a form of `site`.
     public func sites(offeredOn site: String) -> Set<String> {
-        offered[site] ?? []
+        var sites = Set<String>()
+        for position in index.sharedGroups[site] ?? [] { sites.formUnion(groups[position].domains) }
+        for position in index.oneWayGroups[site] ?? [] {
+            if case .oneWay(let from, _, _) = groups[position] { sites.formUnion(from) }
+        }
+        sites.remove(site)
+        return sites
     }
 
     /// Whether a login stored for `storedSite` may be offered on a form of `formSite` (two different sites).
     public func offers(_ storedSite: String, on formSite: String) -> Bool {
-        offered[formSite]?.contains(storedSite) ?? false
-    }
-
-    private static func table(for groups: [EquivalentGroup]) -> [String: Set<String>] {
-        var table: [String: Set<String>] = [:]
-        for group in groups {
-            switch group {
-            case .shared(let domains):
-                for domain in domains { table[domain, default: []].formUnion(domains.filter { $0 != domain }) }
-            case .oneWay(let from, let to, _):
-                for target in to { table[target, default: []].formUnion(from) }
-            }
+        guard storedSite != formSite else { return false }
+        // Canonical groups hold sorted domains.
+        let inShared = (index.sharedGroups[formSite] ?? []).contains { position in
+            guard case .shared(let domains) = groups[position] else { return false }
+            return domains.containsSorted(storedSite)
         }
-        return table
+        return inShared || (index.oneWayGroups[formSite] ?? []).contains { position in
+            guard case .oneWay(let from, _, _) = groups[position] else { return false }
+            return from.containsSorted(storedSite)
+        }
     }
 
     // MARK: - Changes
@@ -158,38 +141,29 @@ public struct EquivalentDomains: Sendable {
     /// Adds groups (already normalized to registrable domains) to these: a shared group merges with the shared
     /// groups it overlaps; a one-way group is added unless its pairs are all declared already. Idempotent:
     /// merging the same groups again changes nothing.
+    ///
+    /// A merged shared group takes the place of the first group it absorbed; new groups come last. Linear in the
+    /// number of domains (give or take a logarithm), so importing thousands of groups that chain into one stays
+    /// fast.
     @discardableResult
     public mutating func merge(_ incoming: [EquivalentGroup]) -> EquivalentsChange {
         let before = groups
+        var merger = EquivalentsMerger(before)
         var unchanged = 0
         for group in incoming {
             guard let group = group.canonical() else { continue }
-            if group.isCovered(by: groups) {
-                unchanged += 1
-                continue
-            }
-            switch group {
-            case .shared(let domains):
-                var union = Set(domains)
-                var firstIndex: Int?
-                var kept: [EquivalentGroup] = []
-                for existing in groups {
-                    if case .shared(let other) = existing, !union.isDisjoint(with: other) {
-                        union.formUnion(other)
-                        firstIndex = firstIndex ?? kept.count
-                        continue
-                    }
-                    kept.append(existing)
-                }
-                kept.insert(.shared(union.sorted()), at: firstIndex ?? kept.count)
-                groups = kept
-            case .oneWay:
-                groups.append(group)
-            }
+            if !merger.add(group) { unchanged += 1 }
         }
-        offered = Self.table(for: groups)
+        groups = merger.groups()
+        return Self.change(from: before, to: groups, unchanged: unchanged)
+    }
+
+    private static func change(
+        from before: [EquivalentGroup], to after: [EquivalentGroup], unchanged: Int
+    ) -> EquivalentsChange {
+        let old = Set(before), new = Set(after)
         return EquivalentsChange(
-            added: groups.filter { !before.contains($0) }, removed: before.filter { !groups.contains($0) },
+            added: after.filter { !old.contains($0) }, removed: before.filter { !new.contains($0) },
             unchanged: unchanged)
     }
 
@@ -215,10 +189,7 @@ public struct EquivalentDomains: Sendable {
                 ).canonical()
             }
         }
-        offered = Self.table(for: groups)
-        return EquivalentsChange(
-            added: groups.filter { !before.contains($0) }, removed: before.filter { !groups.contains($0) },
-            unchanged: 0)
+        return Self.change(from: before, to: groups, unchanged: 0)
     }
 
     /// Removes every group.
@@ -226,7 +197,6 @@ public struct EquivalentDomains: Sendable {
     public mutating func removeAll() -> EquivalentsChange {
         let change = EquivalentsChange(added: [], removed: groups, unchanged: 0)
         groups = []
-        offered = [:]
         return change
     }
 
@@ -313,6 +283,37 @@ public struct EquivalentDomains: Sendable {
         case .invalidURL(let text), .invalidHost(let text): text
         default: error.description
         }
+    }
+}
+
+/// For each domain, the positions of the groups that offer other sites' logins on it.
+private struct GroupIndex: Sendable {
+    /// Domain → positions of the shared groups that hold it.
+    var sharedGroups: [String: [Int]] = [:]
+    /// Domain → positions of the one-way groups that have it among their `to` sites.
+    var oneWayGroups: [String: [Int]] = [:]
+
+    init(_ groups: [EquivalentGroup]) {
+        for (position, group) in groups.enumerated() {
+            switch group {
+            case .shared(let domains):
+                for domain in domains { sharedGroups[domain, default: []].append(position) }
+            case .oneWay(_, let to, _):
+                for target in to { oneWayGroups[target, default: []].append(position) }
+            }
+        }
+    }
+}
+
+extension Array where Element: Comparable {
+    /// Whether the array, sorted ascending, holds `element`: a binary search.
+    func containsSorted(_ element: Element) -> Bool {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low < endIndex && self[low] == element
     }
 }
 

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
 import SesameCrypto
 import SesameDomains
 

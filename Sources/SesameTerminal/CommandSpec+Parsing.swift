@@ -193,7 +193,7 @@ private struct Parser {
     }
 
     private func unknownOption(_ spelling: String) -> UsageError {
-        var message = "Unknown option '\(spelling)'"
+        var message = "Unknown option '\(TerminalText.quoted(spelling))'"
         if spelling.hasPrefix("--") {
             var names = spec.options.map(\.name) + ["help"]
             if spec.version != nil { names.append("version") }
@@ -215,9 +215,10 @@ private struct Parser {
         guard declared.last?.isVariadic != true, positionals.count > declared.count else { return }
         let extra = positionals[declared.count...]
         if extra.count == 1 {
-            throw UsageError("Unexpected argument '\(extra.first!)'")
+            throw UsageError("Unexpected argument '\(TerminalText.quoted(extra.first!))'")
         }
-        throw UsageError("\(extra.count) unexpected arguments: '\(extra.joined(separator: "', '"))'")
+        let quoted = extra.map { TerminalText.quoted($0) }
+        throw UsageError("\(extra.count) unexpected arguments: '\(quoted.joined(separator: "', '"))'")
     }
 
     private func dispatch(to word: String, with rest: [String]) throws(UsageError) -> ParseOutcome {
@@ -230,7 +231,7 @@ private struct Parser {
             subcommandArguments = Array(rest.dropFirst()) + ["--help"]
         }
         guard spec.subcommands.contains(where: { $0.name == name }) else {
-            var message = "Unknown subcommand '\(name)'"
+            var message = "Unknown subcommand '\(TerminalText.quoted(name))'"
             if let suggestion = name.closest(in: spec.subcommands.map(\.name)) {
                 message += ". Did you mean '\(suggestion)'?"
             }

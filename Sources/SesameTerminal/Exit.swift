@@ -30,7 +30,9 @@ func errorReport(for error: any Error) -> String {
     case let usageError as UsageError:
         return usageError.report
     default:
-        return "Error: \(errorMessage(for: error))\n"
+        // A message is one sentence: a line break in a quoted title must not start a line of its own, and only
+        // quoted foreign input (an argument, a host) can make it longer than the limit.
+        return "Error: \(TerminalText.quoted(errorMessage(for: error), limit: TerminalText.messageLimit))\n"
     }
 }
 

@@ -70,7 +70,7 @@ public struct ParsedArguments: Sendable, Equatable {
     public func value<T>(_ name: String, as transform: (String) -> T?) throws(UsageError) -> T? {
         guard let text = value(name) else { return nil }
         guard let converted = transform(text) else {
-            throw usageError("The value '\(text)' is invalid for '\(declaredOption(name).longSynopsis)'")
+            throw usageError("The value '\(TerminalText.quoted(text))' is invalid for '\(declaredOption(name).longSynopsis)'")
         }
         return converted
     }

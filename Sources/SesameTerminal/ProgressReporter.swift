@@ -1,3 +1,4 @@
+import Glibc
 /// One line of progress on standard error, such as `Adding 120/1000`, for long operations.
 ///
 /// It draws only when standard error is a terminal and is silent otherwise, so logs and pipes stay clean. Redraws
@@ -31,7 +32,8 @@ public final class ProgressReporter {
     /// A reporter that draws on standard error if, and only if, standard error is a terminal.
     public convenience init(_ label: String, total: Int? = nil) {
         self.init(label, total: total, isEnabled: Terminal.isStandardErrorATerminal) {
-            Terminal.writeToStandardError($0)
+            // Raw: the reporter draws with its own escapes; its label is sanitized in `line`.
+            FileDescriptorIO.writeAll(STDERR_FILENO, $0)
         }
     }
 
@@ -78,6 +80,7 @@ public final class ProgressReporter {
 
     /// The text drawn, for example `Adding 120/1000`.
     var line: String {
-        total.map { "\(label) \(completed)/\($0)" } ?? "\(label) \(completed)"
+        let label = TerminalText.singleLine(label)
+        return total.map { "\(label) \(completed)/\($0)" } ?? "\(label) \(completed)"
     }
 }

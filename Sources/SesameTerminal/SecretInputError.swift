@@ -62,6 +62,15 @@ public struct SecretInputError: Error, Sendable, Equatable, CustomStringConverti
     public static let tooLong = SecretInputError(
         code: .tooLong, message: "The secret is longer than \(SecretPrompt.maximumLength) bytes.")
 
+    /// The line on standard input meant to hold `secretName` is too long; nothing after its first
+    /// ``SecretPrompt/maximumLength`` + 1 bytes was read.
+    public static func tooLong(onStandardInput secretName: String) -> SecretInputError {
+        SecretInputError(
+            code: .tooLong,
+            message: "\(secretName.prefix(1).uppercased() + secretName.dropFirst()) on standard input is longer than "
+                + "\(SecretPrompt.maximumLength) bytes.")
+    }
+
     /// `operation` failed with `errorNumber`.
     static func readFailed(_ operation: String, errorNumber: Int32) -> SecretInputError {
         let reason = String(cString: strerror(errorNumber))

@@ -5,7 +5,9 @@ import SesameCrypto
 ///
 /// One byte per `read(2)`: the line never passes through a Swift `String` or `Array` (which could leave copies
 /// behind), and nothing after the newline is consumed, so the next reader of the descriptor loses nothing.
-/// Secrets are short, so the extra system calls cost nothing noticeable.
+/// Secrets are short, so the extra system calls cost nothing noticeable. A line longer than ``capacity`` is refused
+/// as soon as it overflows: reading on to its end could take minutes for a file of megabytes (or forever for
+/// `/dev/zero`), and the command fails anyway.
 struct SecretLineReader {
     let fd: Int32
     /// Bytes allowed before the newline.
@@ -16,17 +18,16 @@ struct SecretLineReader {
     /// - Parameter shouldStop: Asked after `EINTR`; `true` abandons the line with ``SecretInputError/interrupted``,
     ///   `false` retries the read.
     func readLine(shouldStop: () -> Bool = { false }) throws(SecretInputError) -> SecureBytes? {
-        let buffer = SecureBytes(count: capacity)
+        // One byte more than the capacity: room for the newline of a line that exactly fits.
+        let buffer = SecureBytes(count: capacity + 1)
         // SecureBytes' closures rethrow untyped errors, so the loop hands back a Result instead of throwing.
         let outcome = buffer.withUnsafeMutableBytes { bytes -> Result<Int?, SecretInputError> in
             var length = 0
             var sawAnything = false
-            var overflowed = false
-            var discarded: UInt8 = 0
             while true {
-                // Read into the secure buffer itself; once it is full, into a byte that is thrown away.
-                let isFull = length == bytes.count
-                let result = isFull ? read(fd, &discarded, 1) : read(fd, bytes.baseAddress! + length, 1)
+                // One byte past the capacity is still read, into the buffer's last byte, to tell a line that
+                // exactly fits (the byte is its newline) from one that is too long.
+                let result = read(fd, bytes.baseAddress! + length, 1)
                 if result < 0 {
                     let error = errno
                     if error != EINTR { return .failure(.readFailed("read", errorNumber: error)) }
@@ -35,19 +36,13 @@ struct SecretLineReader {
                 }
                 if result == 0 { break }
                 sawAnything = true
-                if (isFull ? discarded : bytes[length]) == UInt8(ascii: "\n") {
-                    if !isFull { bytes[length] = 0 }
+                if bytes[length] == UInt8(ascii: "\n") {
+                    bytes[length] = 0
                     break
                 }
-                if isFull {
-                    // Keep reading to the end of the line so that the next line starts where it should.
-                    overflowed = true
-                } else {
-                    length += 1
-                }
+                length += 1
+                if length == bytes.count { return .failure(.tooLong) }
             }
-            discarded = 0
-            if overflowed { return .failure(.tooLong) }
             guard sawAnything else { return .success(nil) }
             if length > 0 && bytes[length - 1] == UInt8(ascii: "\r") {
                 bytes[length - 1] = 0

@@ -50,7 +50,8 @@ public enum SecretPrompt {
 
         let line = try TerminalEchoGuard.withEchoOff(on: fd, saved: saved) { wasInterrupted throws(SecretInputError) in
             // Prompt only once echo is off (as getpass does): an answer typed at once must not be echoed.
-            FileDescriptorIO.writeAll(fd, prompt)
+            // Prompts quote titles and hosts; the terminal must show them, not obey them.
+            FileDescriptorIO.writeAll(fd, TerminalText.singleLine(prompt))
             return try SecretLineReader(fd: fd).readLine(shouldStop: wasInterrupted)
         }
         guard let line else {

@@ -4,8 +4,8 @@
 /// line; piped output is never cut, so nothing is lost to a script that (wrongly) reads a table. Scripts should
 /// use `--json`.
 ///
-/// Control characters in cells (newlines, tabs, escape sequences from an imported title) are replaced, so a cell
-/// can neither break the layout nor drive the terminal.
+/// Control characters in cells (newlines and tabs become spaces; escape sequences from an imported title are shown
+/// escaped by ``TerminalText``), so a cell can neither break the layout nor drive the terminal.
 ///
 /// ```swift
 /// var table = Table(columns: [Table.Column("ID", isTruncatable: false), Table.Column("TITLE"),
@@ -140,25 +140,12 @@ public struct Table: Sendable, Equatable {
         return result + "…"
     }
 
-    /// Replaces control characters (C0, DEL, C1), line and paragraph separators and bidirectional overrides
-    /// (which can make a cell display as something else) with a space or U+FFFD.
+    /// Tabs and line breaks become spaces, so a cell cannot break the layout; every other unsafe character is
+    /// escaped by ``TerminalText``.
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                result.append(" ")
-            } else {
-                result.append(isControl(scalar) ? "\u{FFFD}" : scalar)
-            }
-        }
-        return String(result)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        let flattened = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0
+        }))
+        return TerminalText.singleLine(flattened)
     }
 }

@@ -40,16 +40,12 @@ public enum Terminal {
         columns(of: STDOUT_FILENO)
     }
 
-    /// The width of the terminal on standard error in columns, or `nil`.
-    public static var standardErrorWidth: Int? {
-        columns(of: STDERR_FILENO)
-    }
-
-    /// Writes `text` to standard error as is (add the newline yourself), unbuffered, with `write(2)`.
+    /// Writes `text` to standard error (add the newline yourself), unbuffered, with `write(2)`, after
+    /// ``TerminalText/sanitized(_:)``: messages quote titles, hosts and arguments, which must not drive the terminal.
     ///
     /// `fputs(…, stderr)` does not compile in Swift 6 mode; `print` goes to standard output.
     public static func writeToStandardError(_ text: String) {
-        FileDescriptorIO.writeAll(STDERR_FILENO, text)
+        FileDescriptorIO.writeAll(STDERR_FILENO, TerminalText.sanitized(text))
     }
 
     private static func columns(of fd: Int32) -> Int? {

@@ -32,7 +32,7 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The text written to standard error: the `Error:` line, then the usage and `--help` hint when known.
     public var report: String {
-        var lines = ["Error: \(message)"]
+        var lines = ["Error: \(TerminalText.quoted(message, limit: TerminalText.messageLimit))"]
         if let usage { lines.append("Usage: \(usage)") }
         if let commandPath { lines.append("  See '\(commandPath) --help' for more information.") }
         return lines.joined(separator: "\n") + "\n"

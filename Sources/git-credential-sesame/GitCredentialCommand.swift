@@ -48,6 +48,11 @@ enum GitCredentialCommand {
             Terminal.writeToStandardError(error.report)
             return .usage
         }
+        // An empty path would quietly mean the default vault.
+        if parsed.value("vault") == "" {
+            Terminal.writeToStandardError(parsed.usageError("The vault path is empty").report)
+            return .usage
+        }
         let environment = ProcessInfo.processInfo.environment
         let action = GitCredentialHelper.Action(parsed.argument("action") ?? "")
         let helper = GitCredentialHelper()
@@ -105,6 +110,6 @@ enum GitCredentialCommand {
     }
 
     static func complain(_ message: String) {
-        Terminal.writeToStandardError("git-credential-sesame: \(message)\n")
+        Terminal.writeToStandardError("git-credential-sesame: \(TerminalText.quoted(message, limit: TerminalText.messageLimit))\n")
     }
 }

@@ -42,7 +42,8 @@ struct GitSession {
             () throws(AgentError) in
             try AgentLauncher.spawnAgent(executable: Self.sesameExecutable(), on: location, environment: environment)
         }
-        let site = [message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://")
+        // The host comes from the remote's URL: shown on the terminal, cut short and escaped.
+        let site = TerminalText.quoted([message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://"))
         for attempt in 1...Self.attempts {
             let password: SecureBytes
             do {

@@ -1,9 +1,30 @@
 import SesameTerminal
 
-/// One `sesame` subcommand: a spec for parsing and help, and a body that runs with the parsed arguments.
+/// One `sesame` command: a spec for parsing and help, and either a body that runs with the parsed arguments or,
+/// for a group such as `sesame equivalents`, the commands under it. ``CommandDispatcher`` does the rest.
 protocol Command {
     static var spec: CommandSpec { get }
+    /// The commands of a group, in the order its help lists them; empty for a command that runs.
+    static var subcommands: [any Command.Type] { get }
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws
+}
+
+extension Command {
+    static var subcommands: [any Command.Type] { [] }
+
+    /// The spec's list of subcommands, built from ``subcommands`` so the two cannot disagree.
+    static var subcommandSpecs: [SubcommandSpec] {
+        subcommands.map { SubcommandSpec($0.spec.name, abstract: $0.spec.abstract) }
+    }
+}
+
+/// A command that only holds others: ``CommandDispatcher`` runs one of its ``Command/subcommands``, never it.
+protocol CommandGroup: Command {}
+
+extension CommandGroup {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        preconditionFailure("'\(spec.name)' is a group; CommandDispatcher runs its subcommands")
+    }
 }
 
 /// Options many commands share, spelled the same everywhere.
@@ -13,4 +34,11 @@ enum CommonOptions {
     static let json = OptionSpec.flag("json", help: "Print machine-readable JSON (see docs/cli.md).")
     static let passwordStdin = OptionSpec.flag(
         "password-stdin", help: "Read every secret this command needs from standard input, one per line, master password first.")
+
+    /// Checks what the parser cannot: `--vault ""` would otherwise quietly mean the default vault.
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.spec.options.contains(where: { $0.name == vault.name }), arguments.value(vault.name) == "" {
+            throw arguments.usageError("The vault path is empty")
+        }
+    }
 }

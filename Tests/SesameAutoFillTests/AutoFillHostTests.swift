@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoFillTestSupport
 import SesameStore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoFillTestSupport
 import Testing
 
 /// The in-memory store enforces the rules Apple documents for `ASCredentialIdentityStore`.

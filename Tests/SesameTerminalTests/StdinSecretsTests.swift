@@ -65,16 +65,24 @@ private func text(_ secret: SecureBytes) -> String {
         #expect(secret.withUnsafeBytes { Array($0) } == bytes)
     }
 
-    @Test func rejectsOverlongLinesAndResumesAtTheNextLine() throws {
+    @Test func rejectsAnOverlongLineAsSoonAsItOverflows() throws {
         let pipe = FilePipe()
         // Larger than a pipe's buffer, so it is written while the reader reads.
         let writer = writeInBackground(
             String(repeating: "x", count: SecretPrompt.maximumLength + 100) + "\nnext\n", to: pipe)
         let input = StdinSecrets(fileDescriptor: blocking(pipe.readEnd))
-        #expect(throws: SecretInputError.tooLong) { try input.next(expecting: "a") }
+        #expect(throws: SecretInputError.tooLong(onStandardInput: "the master password")) {
+            try input.next(expecting: "the master password")
+        }
+        // Reading stopped one byte past the limit: the rest of the line is still in the pipe.
+        let rest = StdinSecrets(fileDescriptor: blocking(pipe.readEnd))
+        #expect(text(try rest.next(expecting: "the rest")) == String(repeating: "x", count: 99))
         writer.wait()
         pipe.closeWriteEnd()
-        #expect(text(try input.next(expecting: "b")) == "next")
+        // Where the next secret starts is unknown, so nothing more is taken from this input.
+        #expect(throws: SecretInputError.tooLong(onStandardInput: "b")) { try input.next(expecting: "b") }
+        #expect(SecretInputError.tooLong(onStandardInput: "the master password").message
+            == "The master password on standard input is longer than 16384 bytes.")
     }
 
     @Test func acceptsALineOfExactlyTheMaximumLength() throws {

@@ -72,8 +72,8 @@ import Testing
         table.append(["\u{202E}reversed", "ok"])
         #expect(table.render() == """
             TITLE              USER
-            two lines and tab  evil\u{FFFD}[2Jclear
-            \u{FFFD}reversed          ok
+            two lines and tab  evil\\u{1B}[2Jclear
+            \\u{202E}reversed   ok
 
             """)
     }

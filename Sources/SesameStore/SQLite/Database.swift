@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
 
 /// One SQLite connection. Not thread-safe by design: one owner (a `Vault`) uses it serially.
 ///

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
 
 /// An SQLite failure: the primary result code and SQLite's message. Never carries bound values.
 struct DatabaseError: Error, CustomStringConvertible {

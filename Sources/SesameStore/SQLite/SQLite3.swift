@@ -1,7 +1,8 @@
+// Each file that calls SQLite imports it itself: re-exporting a C module would hand it to every client of the store.
 #if canImport(SQLite3)
-@_exported import SQLite3
+internal import SQLite3
 #else
-@_exported import CSQLite
+internal import CSQLite
 #endif
 
 /// `SQLITE_TRANSIENT` is a cast macro that Swift does not import: it tells SQLite to copy bound values.

@@ -1,3 +1,9 @@
+#if canImport(SQLite3)
+internal import SQLite3
+#else
+internal import CSQLite
+#endif
+
 /// A prepared statement, owned by the `Database` that caches it and finalized by that database before it closes
 /// its connection. It holds no reference back to the database: a strong one made a cycle that kept every
 /// connection (and its file descriptors) open forever, so it keeps only the borrowed connection handle for errors.

@@ -3,29 +3,14 @@ import SesameAutoFill
 import SesameTerminal
 
 /// `sesame equivalents`: groups of sites whose logins are offered on each other's login forms.
-enum EquivalentsCommand: Command {
+enum EquivalentsCommand: CommandGroup {
     static var subcommands: [any Command.Type] { [Add.self, List.self, Remove.self, Import.self] }
 
     static let spec = CommandSpec(
         name: "equivalents",
         abstract: "Manage groups of sites that share logins, such as google.com and youtube.com.",
         discussion: "A login is offered on an equivalent site's forms below every login of that site itself. Groups hold sites (registrable domains: 'https://mail.google.com' is google.com) and are stored encrypted in the vault. Shared groups work in every direction; one-way groups, which only imports create, offer the logins of their 'from' sites on their 'to' sites.",
-        subcommands: subcommands.map { SubcommandSpec($0.spec.name, abstract: $0.spec.abstract) })
-
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let name = arguments.subcommand, let command = subcommands.first(where: { $0.spec.name == name }) else {
-            throw arguments.usageError("Missing a subcommand")
-        }
-        let path = "sesame equivalents \(name)"
-        switch try command.spec.parse(arguments.subcommandArguments, commandPath: path) {
-        case .helpRequested:
-            print(command.spec.helpText(commandPath: path), terminator: "")
-        case .versionRequested:
-            print("sesame \(SesameCLI.version)")
-        case .arguments(let parsed):
-            try command.run(parsed, context: CommandContext(arguments: parsed, environment: context.environment))
-        }
-    }
+        subcommands: subcommandSpecs)
 
     // MARK: - Subcommands
 

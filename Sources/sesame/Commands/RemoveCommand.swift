@@ -18,7 +18,7 @@ enum RemoveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let service = try context.openService()
         let reference = arguments.argument("item") ?? ""
-        let item: Item
+        let item: ItemView
         do {
             item = try service.resolve(reference)
         } catch {
@@ -42,7 +42,7 @@ enum RemoveCommand: Command {
         }
     }
 
-    private static func removeDamaged(_ id: UUID, service: any VaultService, context: CommandContext) throws {
+    private static func removeDamaged(_ id: UUID, service: any UnlockedVault, context: CommandContext) throws {
         try service.delete(id)
         if context.wantsJSON {
             try context.printJSON(["id": id.uuidString.lowercased(), "deleted": "true"])

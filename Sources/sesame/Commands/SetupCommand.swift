@@ -3,77 +3,71 @@ import SesameTerminal
 
 /// `sesame setup git [--undo]`: makes git ask Sesame for HTTPS credentials (the Linux counterpart of enabling the
 /// AutoFill extension in Settings).
-enum SetupCommand: Command {
-    static let gitSpec = CommandSpec(
-        name: "git",
-        abstract: "Make git ask Sesame for credentials (credential.helper sesame in ~/.gitconfig).",
-        discussion: "Adds 'sesame' to the global credential.helper list unless it is there already; other helpers stay. With --undo, removes only Sesame's entry.",
-        options: [
-            .flag("undo", help: "Remove Sesame from git's credential helpers."),
-            CommonOptions.json,
-        ])
+enum SetupCommand: CommandGroup {
+    static var subcommands: [any Command.Type] { [Git.self] }
 
     static let spec = CommandSpec(
         name: "setup",
         abstract: "Connect Sesame to programs that ask for passwords.",
-        subcommands: [SubcommandSpec(gitSpec.name, abstract: gitSpec.abstract)])
+        subcommands: subcommandSpecs)
 
     static let helperName = "sesame"
+}
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard arguments.subcommand == "git" else {
-            throw arguments.usageError(arguments.subcommand.map { "Unknown subcommand '\($0)'" } ?? "Missing a subcommand")
-        }
-        let path = arguments.subcommandPath ?? "sesame setup git"
-        let parsed: ParsedArguments
-        switch try gitSpec.parse(arguments.subcommandArguments, commandPath: path) {
-        case .helpRequested, .versionRequested:
-            print(gitSpec.helpText(commandPath: path), terminator: "")
-            return
-        case .arguments(let value):
-            parsed = value
-        }
-        let context = CommandContext(arguments: parsed)
-        let helpers = try git(["config", "--global", "--get-all", "credential.helper"], allowing: [1]).split(separator: "\n").map(String.init)
-        let present = helpers.contains(helperName)
-        var changed = false
-        if parsed.flag("undo") {
-            if present {
-                _ = try git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helperName])
+extension SetupCommand {
+    /// `sesame setup git`
+    enum Git: Command {
+        static let spec = CommandSpec(
+            name: "git",
+            abstract: "Make git ask Sesame for credentials (credential.helper sesame in ~/.gitconfig).",
+            discussion: "Adds 'sesame' to the global credential.helper list unless it is there already; other helpers stay. With --undo, removes only Sesame's entry.",
+            options: [
+                .flag("undo", help: "Remove Sesame from git's credential helpers."),
+                CommonOptions.json,
+            ])
+
+        static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
+            let helpers = try git(["config", "--global", "--get-all", "credential.helper"], allowing: [1]).split(separator: "\n").map(String.init)
+            let present = helpers.contains(helperName)
+            var changed = false
+            if parsed.flag("undo") {
+                if present {
+                    _ = try git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helperName])
+                    changed = true
+                }
+            } else if !present {
+                _ = try git(["config", "--global", "--add", "credential.helper", helperName])
                 changed = true
             }
-        } else if !present {
-            _ = try git(["config", "--global", "--add", "credential.helper", helperName])
-            changed = true
-        }
-        if context.wantsJSON {
-            try context.printJSON(["enabled": !parsed.flag("undo"), "changed": changed])
-        } else if parsed.flag("undo") {
-            print(changed ? "git no longer asks Sesame for credentials." : "Sesame was not one of git's credential helpers.")
-        } else {
-            print(changed ? "git now asks Sesame for credentials (credential.helper \(helperName))." : "git already asks Sesame for credentials.")
-            if !helpers.isEmpty && !present {
-                print("git asks the helpers configured before it first: \(helpers.joined(separator: ", ")).")
+            if context.wantsJSON {
+                try context.printJSON(["enabled": !parsed.flag("undo"), "changed": changed])
+            } else if parsed.flag("undo") {
+                print(changed ? "git no longer asks Sesame for credentials." : "Sesame was not one of git's credential helpers.")
+            } else {
+                print(changed ? "git now asks Sesame for credentials (credential.helper \(helperName))." : "git already asks Sesame for credentials.")
+                if !helpers.isEmpty && !present {
+                    print("git asks the helpers configured before it first: \(helpers.joined(separator: ", ")).")
+                }
             }
         }
-    }
 
-    /// Runs git and returns its standard output; exit statuses in `allowing` count as success (1 = key not set).
-    static func git(_ arguments: [String], allowing: Set<Int32> = []) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { throw CLIError("git is not installed (it is needed to change git's configuration).") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 || allowing.contains(process.terminationStatus) else {
-            let detail = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CLIError("git config failed: \(detail)")
+        /// Runs git and returns its standard output; exit statuses in `allowing` count as success (1 = key not set).
+        static func git(_ arguments: [String], allowing: Set<Int32> = []) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git"] + arguments
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            do { try process.run() } catch { throw CLIError("git is not installed (it is needed to change git's configuration).") }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 || allowing.contains(process.terminationStatus) else {
+                let detail = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                throw CLIError("git config failed: \(detail)")
+            }
+            return String(decoding: data, as: UTF8.self)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -21,7 +21,7 @@ enum ShowCommand: Command {
         if context.wantsJSON {
             try context.printJSON(ItemJSON(item, revealed: revealed))
         } else {
-            print(ItemText.render(item, revealed: revealed, style: .standardOutput), terminator: "")
+            ItemText.print(item, revealed: revealed)
         }
     }
 }

@@ -80,12 +80,19 @@ enum SummaryTable {
         for item in items {
             table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
         }
-        table.print()
+        table.print()  // Table escapes its cells itself, and styles its headers.
     }
 }
 
 enum ItemText {
-    /// A person-readable view of one item; the password and protected fields only when revealed.
+    /// Prints ``render(_:revealed:style:)`` on standard output, in bold where it takes colour.
+    static func print(_ item: ItemView, revealed: Item?) {
+        // Swift.print: the text is escaped value by value already, and its own bold must reach the terminal.
+        Swift.print(render(item, revealed: revealed, style: .standardOutput), terminator: "")
+    }
+
+    /// A person-readable view of one item; the password and protected fields only when revealed. Every value is
+    /// escaped with ``TerminalText``; notes keep their line breaks.
     static func render(_ item: ItemView, revealed: Item?, style: TextStyle) -> String {
         var rows: [(String, String)] = [("Title", item.title), ("Username", item.username)]
         rows.append(("Password", revealed?.password ?? (item.hasPassword ? "******** (use --reveal to show)" : "")))
@@ -111,13 +118,14 @@ enum ItemText {
             rows.append(("History", "\(item.passwordHistoryCount) earlier password(s) (use --reveal to show)"))
         }
         rows.append(("ID", item.id.uuidString.lowercased()))
-        let width = rows.map(\.0.count).max() ?? 0
+        let width = rows.map { TerminalText.singleLine($0.0).count }.max() ?? 0
         var text = rows.map { label, value in
+            let label = TerminalText.singleLine(label)
             let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : style.bold(label + ":")
                 + String(repeating: " ", count: width - label.count)
-            return "\(padded) \(value)"
+            return "\(padded) \(TerminalText.singleLine(value))"
         }.joined(separator: "\n")
-        if !item.notes.isEmpty { text += "\n\n" + item.notes }
+        if !item.notes.isEmpty { text += "\n\n" + TerminalText.sanitized(item.notes) }
         return text + "\n"
     }
 

@@ -1,5 +1,9 @@
+import SesameAutoFill
+
 /// An identity store in memory that enforces Apple's documented rules strictly, so that tests catch a sync that
 /// would misbehave against `ASCredentialIdentityStore`, and Linux has a store to exercise the provider with.
+/// Test support (the `SesameAutoFillTestSupport` target, in no product): tests, benchmarks and a later Apple
+/// stand-in use its rules.
 ///
 /// - Writes to a disabled store throw ``IdentityStoreError/storeDisabled``; disabling clears the store.
 /// - Without incremental updates, a save that does not carry every identity already stored is a partial save

@@ -65,7 +65,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzHost", ["SesameDomains"]),
         ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains"]),
         ("FuzzPublicSuffixList", ["SesameDomains"]),
-        ("FuzzGitCredential", ["SesameGit"]),
+        ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
     ]

@@ -11,7 +11,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-all="ServiceURL Host ServiceIdentifier PublicSuffixList GitCredential AgentFrame ItemPayload"
+# Every target has a seed corpus; its folder names the target.
+all=$(cd Fuzz/Corpus && echo *)
 seconds=600
 case "${1:-}" in
     ''|*[!0-9]*) ;;

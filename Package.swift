@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Apple platforms use the SDK's SQLite3 module; Linux links Debian's libsqlite3.
@@ -59,3 +60,24 @@ let package = Package(
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto"]),
     ]
 )
+
+// libFuzzer targets (Fuzz/<Name>/, built and run by scripts/fuzz.sh): only when SESAME_FUZZ=1, since they need
+// `-sanitize=fuzzer` and reach internals through `@testable import`; never part of build, test or CI.
+if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzServiceURL", ["SesameDomains"]),
+        ("FuzzHost", ["SesameDomains"]),
+        ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains"]),
+        ("FuzzPublicSuffixList", ["SesameDomains"]),
+        ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
+        ("FuzzAgentFrame", ["SesameAgent"]),
+        ("FuzzItemPayload", ["SesameStore"]),
+    ]
+    package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))
+    for target in fuzzTargets {
+        let name = String(target.name.dropFirst("Fuzz".count))
+        package.targets.append(.executableTarget(
+            name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))
+    }
+}

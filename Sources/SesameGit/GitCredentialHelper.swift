@@ -130,8 +130,10 @@ public struct GitCredentialHelper {
             guard match.authScheme == nil || match.authCredential == nil,
                 reply.add("username", match.credential.username), reply.add("password", match.credential.password)
             else { continue }
-            if let expires = match.credential.expires {
-                reply.add("password_expiry_utc", String(Int64(expires.timeIntervalSince1970)))
+            // A time past what Int64 holds (git accepts any 64-bit value) is left out rather than trapped on.
+            let expiry = match.credential.expires.map { $0.timeIntervalSince1970.rounded(.towardZero) }
+            if let seconds = expiry.flatMap({ Int64(exactly: $0) }) {
+                reply.add("password_expiry_utc", String(seconds))
             }
             if let token = match.oauthRefreshToken { reply.add("oauth_refresh_token", token) }
             return reply

@@ -27,7 +27,8 @@ enum ItemPayload {
 
     static func encode(_ item: Item) -> [UInt8] {
         var writer = PayloadWriter()
-        writer.string(Tag.title.rawValue, item.title)
+        // Always written, even empty: the reader requires a title field.
+        writer.string(Tag.title.rawValue, item.title, keepEmpty: true)
         writer.string(Tag.username.rawValue, item.username)
         writer.string(Tag.password.rawValue, item.password)
         for url in item.urls {

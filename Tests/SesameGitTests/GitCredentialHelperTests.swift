@@ -100,6 +100,14 @@ private final class GitFixture {
         #expect(try git.service.list(.trashed).items.count == 1)
     }
 
+    /// Found by Fuzz/GitCredential: an expiry git accepts (any 64-bit time) but past what `Int64` holds once it has
+    /// been a `Date` trapped the helper on every later `get` for that host.
+    @Test func anExpiryBeyondInt64IsLeftOutOfTheAnswer() throws {
+        let git = try GitFixture()
+        _ = try git.run("store", "protocol=https\nhost=h.example\nusername=u\npassword=p\npassword_expiry_utc=9223372036854775807\n")
+        #expect(try git.run("get", "protocol=https\nhost=h.example\n") == "username=u\npassword=p\n")
+    }
+
     @Test func expiryAndRefreshTokenRoundTrip() throws {
         let git = try GitFixture()
         _ = try git.run("store", "protocol=https\nhost=h.example\nusername=u\npassword=p\npassword_expiry_utc=1900000000\noauth_refresh_token=rt\n")

@@ -28,6 +28,13 @@ import Testing
         #expect(try roundTrip(item) == item)
     }
 
+    /// Found by Fuzz/ItemPayload: the writer left an empty title out and the reader then rejected the payload as
+    /// malformed, so an item without a title (an import, the core API) became unreadable once saved.
+    @Test func emptyTitleRoundTrips() throws {
+        let item = Item(title: "", created: Date(timeIntervalSinceReferenceDate: 1))
+        #expect(try roundTrip(item) == item)
+    }
+
     @Test func unknownMatchModeNeverWidensMatching() throws {
         var writer = PayloadWriter()
         writer.string(ItemPayload.Tag.title.rawValue, "t")

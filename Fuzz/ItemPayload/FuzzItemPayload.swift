@@ -1,0 +1,18 @@
+import Foundation
+import FuzzSupport
+@testable import SesameStore
+
+/// Any bytes as a decrypted item payload (what an authenticated but hostile or newer writer could have sealed).
+/// Decoding must not crash, and what decodes writes back to bytes that decode the same way.
+@main
+enum FuzzItemPayload {
+    static func main() {
+        let id = UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+        LibFuzzer.run { bytes in
+            guard let item = try? ItemPayload.decode(bytes, id: id) else { return }
+            let encoded = ItemPayload.encode(item)
+            let again = encoded.withUnsafeBytes { try? ItemPayload.decode($0, id: id) }
+            precondition(again.map(ItemPayload.encode) == encoded, "an item does not survive a write and a read")
+        }
+    }
+}

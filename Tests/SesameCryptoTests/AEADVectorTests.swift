@@ -64,3 +64,15 @@ import Testing
         #expect(boxes.count == 10_000)
     }
 }
+
+@Suite struct KeyedHashTests {
+    @Test func keyedHashDependsOnKeyAndMessage() throws {
+        let key = SymmetricKey()
+        let message = Array("row".utf8)
+        #expect(key.keyedHash(message) == key.keyedHash(message))
+        #expect(key.keyedHash(message).count == 32)
+        #expect(key.keyedHash(message) != SymmetricKey().keyedHash(message))
+        #expect(key.keyedHash(message) != key.keyedHash(message + [0]))
+        #expect(key.keyedHash([]) != key.keyedHash([0]))
+    }
+}

@@ -3,7 +3,9 @@ import Testing
 
 /// The App Group case: several processes open one vault at the same time.
 @Suite struct SharedVaultTests {
-    @Test(.timeLimit(.minutes(5)))
+    // 400 whole processes, each deriving the key with Argon2id: minutes on a loaded two-core machine. The limit
+    // only guards against a hang ("database is locked" waits would show up as errors, not as time).
+    @Test(.timeLimit(.minutes(10)))
     func fourWritersAndAReaderShareOneVault() throws {
         let cli = CLIHarness()
         try cli.initVault()
@@ -11,7 +13,7 @@ import Testing
         let writers = (0..<4).map { writer in
             let process = cli.makeProcess(["-c", """
                 i=0
-                while [ $i -lt 250 ]; do
+                while [ $i -lt 100 ]; do
                     i=$((i + 1))
                     printf 'master-pw\\npw-\(writer)-%s\\n' $i | "\(sesame)" add "writer \(writer) item $i" --url "https://w\(writer).example.com" --password-stdin >/dev/null 2>>"$HOME/errors-\(writer)" || exit 1
                 done
@@ -40,7 +42,7 @@ import Testing
         #expect(listings > 0)
         let final = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
         let rows = try #require(try cli.json(final) as? [[String: Any]])
-        #expect(rows.count == 1000)
-        #expect(Set(rows.compactMap { $0["title"] as? String }).count == 1000)
+        #expect(rows.count == 400)
+        #expect(Set(rows.compactMap { $0["title"] as? String }).count == 400)
     }
 }

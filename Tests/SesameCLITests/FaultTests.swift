@@ -5,7 +5,7 @@ import Testing
 @Suite struct FaultTests {
     /// Kills `sesame passwd` (which re-seals every item under a new vault key) with SIGKILL at moments spread over
     /// the whole command; the vault must always open with the old or the new password, with every item intact.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func passwdKilledAtAnyMomentLeavesOldOrNewPassword() throws {
         let cli = CLIHarness()
         try cli.initVault(password: "pw-0")

@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func cloneAndPushWithCredentialsOnlyFromSesame() throws {
         let world = try GitWorld()
         // No credential yet: git fails at once instead of hanging on a prompt.
@@ -82,7 +82,7 @@ import Testing
         #expect(named.status == 0, "\(named.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func rejectedPasswordGoesToTheTrashAndGitFallsBack() throws {
         let world = try GitWorld()
         let id = try world.addLogin(password: "wrong-password")
@@ -103,7 +103,7 @@ import Testing
         #expect(again.stdout.contains("password=wrong-password"))
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func eightParallelFetchesAllSucceed() throws {
         let world = try GitWorld()
         _ = try world.addLogin(password: "s3cret")
@@ -122,7 +122,7 @@ import Testing
         #expect(fetches.allSatisfy { $0.terminationStatus == 0 }, "\(fetches.map(\.terminationStatus))")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func lockedVaultWithoutPromptsGivesNothingAndGitFailsAtOnce() throws {
         let world = try GitWorld()
         _ = try world.addLogin(password: "s3cret")
@@ -151,7 +151,7 @@ import Testing
 
 /// Hostile hosts through the real `git credential fill`: each once returned a.example's password.
 @Suite(.serialized) struct GitHostParsingEndToEndTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func hostsThatAreNotPlainGetNoCredential() throws {
         let world = try GitEndToEndTests.GitWorld()
         let added = try world.cli.run(["add", "A", "--url", "https://a.example", "--username", "alice", "--password-stdin"],
@@ -177,7 +177,7 @@ import Testing
     }
 
     /// `sesame add X --url b.example` means https only.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aBareStoredHostIsNeverSentOverHTTP() throws {
         let world = try GitEndToEndTests.GitWorld()
         let added = try world.cli.run(["add", "B", "--url", "b.example", "--username", "bob", "--password-stdin"],
@@ -260,7 +260,7 @@ import Testing
               "protocol=https\nhost=sso.tld\nusername=\npassword=\n"),
     ]
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func t0303HelperTestPasses() throws {
         let world = try GitEndToEndTests.GitWorld()
         let askpass = world.cli.home + "/askpass"
@@ -331,7 +331,7 @@ sys.stdout.write((seen + rest).decode(errors="replace"))
 sys.exit(os.WEXITSTATUS(status))
 """#
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func lockedVaultAsksOnTheTerminalThenAnswers() throws {
         let cli = CLIHarness()
         try cli.initVault()

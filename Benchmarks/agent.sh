@@ -1,54 +1,69 @@
 #!/bin/sh
-# Issue 4's figures: end-to-end `sesame fill URL --json` as a whole process against an unlocked agent that holds
-# a vault of 100,000 items (hyperfine median), the agent's memory, and requests per second from 8 concurrent
-# clients. Release build with the Swift runtime linked statically, for startup (docs: swift-on-linux.md §11).
+# Issue 4's and issue 8's figures, against an unlocked agent, as whole processes (hyperfine medians):
+# `sesame fill URL --json` and `git-credential-sesame get` at each vault size (default 1,000, 10,000 and 100,000
+# items; issue 8's target: <= 2.5 ms and flat), the process-start floor beside them, the peak RSS of
+# `sesame match --json` with no identifiers at the largest size (through the agent and in-process; target
+# < 30 MiB), requests per second from 8 concurrent clients and the agent's memory. Fully static release build
+# (scripts/build-static.sh).
 #
-# Usage: Benchmarks/agent.sh [ITEMS]        (default 100000; needs hyperfine and jq)
+# Usage: Benchmarks/agent.sh [ITEMS...]        (needs hyperfine, jq and GNU time)
+# SESAME_STATIC_BUILD: the build folder for scripts/build-static.sh.
 # Everything happens in a throwaway HOME with its own agent, which is stopped at the end.
 set -eu
 cd "$(dirname "$0")/.."
-items="${1:-100000}"
+[ $# -gt 0 ] || set -- 1000 10000 100000
 
-echo "Building sesame and SesameBench (release, --static-swift-stdlib)..."
-swift build -c release --static-swift-stdlib --product sesame >/dev/null
-swift build -c release --static-swift-stdlib --product SesameBench >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+echo "Building sesame, git-credential-sesame and SesameBench (release, fully static)..."
+bin="$(scripts/build-static.sh sesame git-credential-sesame SesameBench 2>/dev/null)"
 sesame="$bin/sesame"
+helper="$bin/git-credential-sesame"
 
 work="$(mktemp -d /tmp/sesame-agent-bench.XXXXXX)"
-export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite"
-unset SESAME_AGENT_SOCK SESAME_NO_AGENT XDG_DATA_HOME
+export HOME="$work" XDG_RUNTIME_DIR="$work/run"
+unset SESAME_AGENT_SOCK SESAME_NO_AGENT XDG_DATA_HOME SESAME_VAULT
 mkdir -m 700 "$work/run"
 cleanup() { "$sesame" agent --stop >/dev/null 2>&1 || true; rm -rf "$work"; }
 trap cleanup EXIT INT TERM
 
-printf 'bench master password\n' | "$bin/SesameBench" make-vault "$SESAME_VAULT" "$items"
-printf 'bench master password\n' | "$sesame" unlock --password-stdin --timeout 1h
-pid="$("$sesame" status --json | jq -r .pid)"
-echo "Agent pid $pid; $(grep -E '^VmRSS' /proc/"$pid"/status | tr -s ' \t' ' ') right after unlock"
+ms() { jq -r ".results[0].median * 1000 * 100 | round / 100" "$1"; }
 
-# Items 37035 and 37036 are logins at site12345-example.com (see Benchmarks/SesameBench/Fixtures.swift).
-url="https://www.site12345-example.com/login"
-if "$sesame" help fill >/dev/null 2>&1; then
-    set -- "$sesame" fill "$url" --json
-else
-    echo "Note: this build has no 'sesame fill' yet; timing 'sesame show <id> --json' through the agent instead."
-    id="$("$sesame" list --json | jq -r 'first(.[] | select(.title | startswith("Account 37035 "))) | .id')"
-    set -- "$sesame" show "$id" --json
-fi
-"$@" >/dev/null || { echo "'$*' failed" >&2; exit 1; }
+# Items 369 and 370 are logins at www.site123-example.com, in every vault of 1,000 items or more
+# (Benchmarks/SesameBench/Fixtures.swift).
+url="https://www.site123-example.com/login"
+printf 'protocol=https\nhost=www.site123-example.com\n\n' > "$work/request"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+# hyperfine runs `get` through sh -c (for its standard input) and subtracts the shell's own start-up, which it
+# measures first.
+echo "| items | sesame fill URL --json | git-credential-sesame get | sesame --version | git-credential-sesame --version |"
+echo "|---|---|---|---|---|"
+for items in "$@"; do
+    export SESAME_VAULT="$work/vault-$items.sqlite"
+    printf 'bench master password\n' | "$bin/SesameBench" make-vault "$SESAME_VAULT" "$items" 2>/dev/null
+    "$sesame" lock >/dev/null 2>&1 || true
+    printf 'bench master password\n' | "$sesame" unlock --password-stdin --timeout 1h >/dev/null
+    "$sesame" fill "$url" --json >/dev/null || { echo "sesame fill failed at $items items" >&2; exit 1; }
+    case "$("$helper" get < "$work/request")" in *password=pw-*) ;; *) echo "git-credential-sesame get failed" >&2; exit 1 ;; esac
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/fill.json" "$sesame fill $url --json" >/dev/null
+    hyperfine --warmup 10 --runs 300 --export-json "$work/get.json" "$helper get < $work/request" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/version.json" "$sesame --version" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/helper.json" "$helper --version" >/dev/null
+    echo "| $items | $(ms "$work/fill.json") ms | $(ms "$work/get.json") ms | $(ms "$work/version.json") ms | $(ms "$work/helper.json") ms |"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo
-echo "## End to end, whole process, agent unlocked, $items items"
-hyperfine -N --warmup 3 --runs 200 --export-json "$work/fill.json" "$*"
-hyperfine -N --warmup 3 --runs 200 --export-json "$work/version.json" "$sesame --version" >/dev/null
-jq -r '.results[0] | "| \(.command | sub("^[^ ]*/"; "")) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/fill.json"
-jq -r '.results[0] | "| reference: sesame --version (process start only) | median \(.median * 1000 * 100 | round / 100) ms | |"' "$work/version.json"
+echo "## sesame match --json with no identifiers, $items items: peak RSS"
+/usr/bin/time -f '| through the agent | %M KiB |' "$sesame" match --json > /dev/null
+printf 'bench master password\n' | SESAME_NO_AGENT=1 \
+    /usr/bin/time -f '| in-process (SESAME_NO_AGENT=1, Argon2id 64 MiB included) | %M KiB |' \
+    "$sesame" match --json --password-stdin > /dev/null
 
 echo
-echo "## Throughput"
+echo "## Throughput, $items items"
 "$bin/SesameBench" agent-throughput 8 5
 
+pid="$("$sesame" status --json | jq -r .pid)"
 echo
-echo "## Agent memory at $items items"
+echo "## Agent memory ($items items)"
 grep -E '^(VmRSS|VmHWM)' /proc/"$pid"/status | tr -s ' \t' ' '

@@ -1,18 +1,16 @@
 #!/bin/sh
-# Issue 5's figure: `git credential fill` through git-credential-sesame, answered by an unlocked agent holding
-# 100,000 items, as whole processes (hyperfine median), side by side with git's own plain-text `store` helper
-# reading a ~/.git-credentials of the same size.
+# Issue 5's and issue 8's figure: `git credential fill` through git-credential-sesame, answered by an unlocked
+# agent holding ITEMS items, as whole processes (hyperfine median), side by side with git's own plain-text `store`
+# helper reading a ~/.git-credentials of the same number of entries (issue 8's target: <= 1.3x at 10,000).
+# Fully static release build (scripts/build-static.sh).
 #
-# Usage: Benchmarks/git.sh [ITEMS]        (default 100000; needs hyperfine, jq and git)
+# Usage: Benchmarks/git.sh [ITEMS]        (default 10000; needs hyperfine, jq and git)
 set -eu
 cd "$(dirname "$0")/.."
-items="${1:-100000}"
+items="${1:-10000}"
 
-echo "Building sesame, git-credential-sesame and SesameBench (release, --static-swift-stdlib)..."
-for product in sesame git-credential-sesame SesameBench; do
-    swift build -c release --static-swift-stdlib --product "$product" >/dev/null
-done
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+echo "Building sesame, git-credential-sesame and SesameBench (release, fully static)..."
+bin="$(scripts/build-static.sh sesame git-credential-sesame SesameBench 2>/dev/null)"
 
 work="$(mktemp -d /tmp/sesame-git-bench.XXXXXX)"
 export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite" GIT_CONFIG_NOSYSTEM=1
@@ -46,6 +44,7 @@ for command in "$sesame_fill" "$store_fill" "$store_one"; do
 done
 
 echo
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "## git credential fill, whole process, $items entries (sh -c for both, so the overhead is equal)"
 hyperfine --warmup 5 --runs 100 --export-json "$work/git.json" \
     -n "git-credential-sesame (agent unlocked)" "$sesame_fill" \
@@ -54,3 +53,4 @@ hyperfine --warmup 5 --runs 100 --export-json "$work/git.json" \
 jq -r '.results[] | "| \(.command) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/git.json"
 jq -r '"| ratio sesame / store, same entries (medians) | \((.results[0].median / .results[1].median) * 100 | round / 100) | |"' "$work/git.json"
 jq -r '"| ratio sesame / store, one entry (medians) | \((.results[0].median / .results[2].median) * 100 | round / 100) | |"' "$work/git.json"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

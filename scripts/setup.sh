@@ -9,10 +9,8 @@ apt-get update -qq
 # shellcheck disable=SC2046
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/packages.txt) >/dev/null
 
-echo "==> Building (release, static Swift runtime so the tools start fast and run anywhere)"
-swift build -c release --static-swift-stdlib --product sesame
-swift build -c release --static-swift-stdlib --product git-credential-sesame
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+echo "==> Building (release, fully static executables: they start fast and run anywhere)"
+bin="$(scripts/build-static.sh sesame git-credential-sesame)"
 
 echo "==> Installing into /usr/local/bin"
 install -m 0755 "$bin/sesame" /usr/local/bin/sesame

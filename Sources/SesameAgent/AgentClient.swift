@@ -60,9 +60,18 @@ public final class AgentClient: UnlockedVault {
         try connect(to: location, clientName: clientName, timeout: timeout, versions: AgentProtocol.supportedVersions)
     }
 
+    /// `attaching`: a vault to send an attach for in the same write as the hello (pipelined: one round trip for
+    /// both); its status is returned beside the client.
     static func connect(
         to location: AgentSocketLocation, clientName: String, timeout: TimeInterval, versions: [Int]
     ) throws(AgentError) -> AgentClient {
+        try connect(to: location, clientName: clientName, timeout: timeout, versions: versions, attaching: nil).client
+    }
+
+    private static func connect(
+        to location: AgentSocketLocation, clientName: String, timeout: TimeInterval, versions: [Int],
+        attaching vault: String?
+    ) throws(AgentError) -> (client: AgentClient, attached: AgentStatus?) {
         try location.verifyFolder()
         let socket: UnixSocket
         do throws(SystemCallError) {
@@ -87,9 +96,16 @@ public final class AgentClient: UnlockedVault {
         var hello = WireRequest(.hello, id: 0)
         hello.versions = versions
         hello.client = clientName
+        var messages = [hello]
+        if let vault {
+            var attach = WireRequest(.attach, id: 1)
+            attach.vault = vault
+            messages.append(attach)
+        }
         let reply: WireReply
         do throws(ServiceFailure) {
-            reply = try exchange(hello, on: socket, timeout: timeout, observer: nil)
+            try write(messages, on: socket, observer: nil)
+            reply = try readReply(to: hello, on: socket, timeout: timeout, observer: nil)
         } catch where error.code == .unavailable && error.message.contains("did not answer") {
             throw AgentError(.timedOut, "The agent on \(location.socketPath) did not answer within \(Int(timeout)) s.")
         } catch where error.code == .protocolError {
@@ -102,7 +118,14 @@ public final class AgentClient: UnlockedVault {
         guard reply.type == .hello, let version = reply.version, versions.contains(version) else {
             throw Self.mismatch(location, detail: "it did not complete the hello exchange")
         }
-        return AgentClient(location: location, socket: socket, hello: reply)
+        let client = AgentClient(location: location, socket: socket, hello: reply)
+        guard messages.count > 1 else { return (client, nil) }
+        client.nextID = 2
+        do throws(ServiceFailure) {
+            return (client, try client.expectStatus(readReply(to: messages[1], on: socket, timeout: timeout, observer: nil)))
+        } catch {
+            throw AgentError(error.code == .protocolError ? .protocolMismatch : .timedOut, error.message)
+        }
     }
 
     private static func mismatch(_ location: AgentSocketLocation, detail: String) -> AgentError {
@@ -122,18 +145,17 @@ public final class AgentClient: UnlockedVault {
     {
         guard location.socketExists else { return nil }
         let client: AgentClient
+        let status: AgentStatus?
         do throws(AgentError) {
-            client = try connect(to: location, clientName: clientName)
+            // The hello and the attach go out together: started for every form and git command, a client pays
+            // one round trip for both.
+            (client, status) = try connect(
+                to: location, clientName: clientName, timeout: 5, versions: AgentProtocol.supportedVersions,
+                attaching: vault)
         } catch where error.code == .notRunning {
             return nil
         }
-        let status: AgentStatus
-        do throws(ServiceFailure) {
-            status = try client.attach(vault: vault)
-        } catch {
-            throw AgentError(error.code == .protocolError ? .protocolMismatch : .timedOut, error.message)
-        }
-        guard status.isUnlocked, status.vault == vault else { return nil }
+        guard let status, status.isUnlocked, status.vault == vault else { return nil }
         client.vault = vault
         return client
     }
@@ -225,6 +247,28 @@ public final class AgentClient: UnlockedVault {
         var request = WireRequest(.match)
         request.identifiers = identifiers
         return try required(vaultCall(request).matches)
+    }
+
+    /// Asks for the reply in frames of `size` rows and hands each to `body` as it arrives.
+    public func matchAll(inPiecesOf size: Int, _ body: ([CredentialMatch]) -> Void) throws(ServiceFailure) {
+        precondition(size > 0)
+        var request = WireRequest(.match)
+        request.identifiers = []
+        request.rowsPerFrame = size
+        var reply = try vaultCall(request)
+        request.id = nextID - 1  // the id `send` gave it: every piece echoes it
+        while true {
+            let rows = try required(reply.matches)
+            if !rows.isEmpty { body(rows) }
+            guard reply.more == true else { return }
+            do {
+                reply = try Self.readReply(to: request, on: socket, timeout: replyTimeout, observer: frameObserver)
+            } catch {
+                if error.code == .unavailable || error.code == .protocolError { isBroken = true }
+                throw error
+            }
+            guard reply.type == .result else { throw Self.unexpectedReply }
+        }
     }
 
     public func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential {
@@ -389,8 +433,6 @@ public final class AgentClient: UnlockedVault {
         _ message: WireRequest, secrets: [SecureBytes] = [], on socket: UnixSocket, timeout: TimeInterval,
         observer: ((Bool, [UInt8]) -> Void)?
     ) throws(ServiceFailure) -> WireReply {
-        var bytes: [UInt8] = []
-        defer { zeroize(&bytes) }
         do throws(SocketIOError) {
             var data = (try? WireCoding.encode(message)) ?? Data()
             defer { zeroize(&data) }
@@ -401,6 +443,41 @@ public final class AgentClient: UnlockedVault {
                     Result { () throws(SocketIOError) in try Frame.write(bytes, to: socket, until: .after(30)) }
                 }.get()
             }
+        } catch {
+            throw ServiceFailure(.unavailable, "The connection to the agent broke: \(error).")
+        }
+        return try readReply(to: message, on: socket, timeout: timeout, observer: observer)
+    }
+
+    /// Sends several messages without secret frames in one write; the agent answers them in order.
+    private static func write(_ messages: [WireRequest], on socket: UnixSocket, observer: ((Bool, [UInt8]) -> Void)?)
+        throws(ServiceFailure)
+    {
+        var frames: [UInt8] = []
+        defer { zeroize(&frames) }
+        for message in messages {
+            var data = (try? WireCoding.encode(message)) ?? Data()
+            defer { zeroize(&data) }
+            observer?(true, [UInt8](data))
+            frames += Frame.header(length: data.count)
+            frames += data
+        }
+        do throws(SocketIOError) {
+            try frames.withUnsafeBytes { bytes in
+                Result { () throws(SocketIOError) in try socket.writeAll(bytes, until: .after(30)) }
+            }.get()
+        } catch {
+            throw ServiceFailure(.unavailable, "The connection to the agent broke: \(error).")
+        }
+    }
+
+    /// Reads the reply to `message`; an error reply is thrown.
+    private static func readReply(
+        to message: WireRequest, on socket: UnixSocket, timeout: TimeInterval, observer: ((Bool, [UInt8]) -> Void)?
+    ) throws(ServiceFailure) -> WireReply {
+        var bytes: [UInt8] = []
+        defer { zeroize(&bytes) }
+        do throws(SocketIOError) {
             bytes = try Frame.read(
                 from: socket, limit: AgentProtocol.maximumReplyFrame, idle: .after(timeout), frameTimeout: 120)
         } catch .timedOut {

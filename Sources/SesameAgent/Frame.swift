@@ -6,13 +6,18 @@ import SesameCrypto
 enum Frame {
     static let headerSize = 4
 
+    /// The 4-byte big-endian length that starts a frame.
+    static func header(length: Int) -> [UInt8] {
+        let length = UInt32(length)
+        return [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+    }
+
     /// Writes one frame. Small frames go out in one `send`, so a reader never sees a header without its body.
     static func write(_ payload: UnsafeRawBufferPointer, to socket: UnixSocket, until deadline: Deadline)
         throws(SocketIOError)
     {
         precondition(payload.count <= Int(UInt32.max))
-        let length = UInt32(payload.count)
-        let header: [UInt8] = [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+        let header = header(length: payload.count)
         if payload.count <= 64 * 1024 {
             var buffer = [UInt8](repeating: 0, count: headerSize + payload.count)
             defer { zeroize(&buffer) }

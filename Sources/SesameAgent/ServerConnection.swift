@@ -143,11 +143,29 @@ struct ServerConnection {
                     logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
                     return refuse("The agent withheld a reply that would have carried secrets.", id: id)
                 }
+                if let size = message.rowsPerFrame, size > 0, let matches = reply.matches, matches.count > size {
+                    return sendInPieces(reply, matches, size: size)
+                }
                 return send(reply)
             } catch {
                 return send(.error(error, id: id, closing: false))
             }
         }
+    }
+
+    /// A long list of matches in frames of `size` rows, each but the last marked `more`: neither end encodes or
+    /// decodes the whole list at once.
+    private func sendInPieces(_ reply: WireReply, _ matches: [CredentialMatch], size: Int) -> Bool {
+        var start = 0
+        while start < matches.count {
+            let end = min(matches.count, start + size)
+            var piece = reply
+            piece.matches = Array(matches[start..<end])
+            piece.more = end < matches.count ? true : nil
+            guard send(piece) else { return false }
+            start = end
+        }
+        return true
     }
 
     private func refuse(_ message: String, id: UInt64?) -> Bool {

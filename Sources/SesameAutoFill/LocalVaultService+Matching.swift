@@ -24,14 +24,18 @@ extension LocalVaultService {
         return CredentialMatcher.sorted(candidates, lastUsed: { usage[$0]?.lastUsed })
     }
 
+    /// Items are decrypted one at a time and only their row is kept: a vault of 100,000 logins is never held
+    /// decrypted at once.
     private func allLogins() throws -> [CredentialMatch] {
-        let scan = try vault.allItems()
-        let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        return CredentialMatcher.sorted(scan.items.map { item in
-            (CredentialMatch(
+        var rows: [(CredentialMatch, position: Int)] = []
+        try vault.forEachItem { item in
+            rows.append((CredentialMatch(
                 id: item.id, title: item.title, username: item.username, url: item.urls.first?.url ?? "",
-                match: .domain, samePort: true, lastUsed: usage[item.id]?.lastUsed), position: 0)
-        })
+                match: .domain, samePort: true), position: 0))
+        }
+        let usage = try vault.usage(ofItemsWithIDs: rows.map(\.0.id))
+        for index in rows.indices { rows[index].0.lastUsed = usage[rows[index].0.id]?.lastUsed }
+        return CredentialMatcher.sorted(rows)
     }
 
     /// The credential of the best match, or of the best match whose user name is `username` (exactly, else

@@ -49,6 +49,8 @@ public protocol VaultTrash: AnyObject {
 public protocol CredentialFilling: AnyObject {
     /// The list request: ranked matches for a form's service identifiers, most specific first; no secrets.
     func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch]
+    /// `match([])` in pieces (a default implementation follows).
+    func matchAll(inPiecesOf size: Int, _ body: ([CredentialMatch]) -> Void) throws(ServiceFailure)
     /// The best match's credential (or the named user's), recording its use.
     func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential
     /// The credential behind a record identifier the system handed back, recording its use.
@@ -58,6 +60,20 @@ public protocol CredentialFilling: AnyObject {
 extension CredentialFilling {
     public func fill(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> Credential {
         try fill(identifiers, username: nil)
+    }
+
+    /// The list request for a form without identifiers (every login, in the list's order), handed to `body` in
+    /// pieces of at most `size` rows, so a caller that prints as it goes never holds a very large list twice. An
+    /// agent's client receives the pieces as they come; in-process the list is built whole first (it is sorted).
+    public func matchAll(inPiecesOf size: Int, _ body: ([CredentialMatch]) -> Void) throws(ServiceFailure) {
+        precondition(size > 0)
+        let rows = try match([])
+        var start = 0
+        while start < rows.count {
+            let end = min(rows.count, start + size)
+            body(Array(rows[start..<end]))
+            start = end
+        }
     }
 }
 

@@ -7,32 +7,45 @@ import SesameDomains
 extension Vault {
     /// Every item in the given states, decrypted. Damaged items are reported in `ItemScan.damaged`.
     public func allItems(in states: Set<ItemState> = [.active]) throws -> ItemScan {
+        var items: [Item] = []
+        let damaged = try forEachItem(in: states) { items.append($0) }
+        return ItemScan(items: items, damaged: damaged)
+    }
+
+    /// Decrypts the items in the given states one at a time and hands each to `body`, so a caller that keeps only
+    /// a little of each (the list of every login) never holds the whole vault decrypted. Returns the damage found:
+    /// items that did not decrypt, rows whose id cannot be read, and the tamper check's finding.
+    @discardableResult
+    public func forEachItem(in states: Set<ItemState> = [.active], _ body: (Item) throws -> Void) throws -> [VaultError] {
         try withErrorMapping {
             let keys = try requireKeys()
             let statement = try database.statement(
                 "SELECT id, version, replaces, state, payload FROM items WHERE state != 2")
             defer { statement.reset() }
-            var scan = ItemScan()
+            var damaged: [VaultError] = []
             try database.readTransaction {
                 while try statement.step() {
                     let rawID = statement.blob(at: 0) ?? []
                     guard let id = UUID(bytes: rawID) else {
                         // A row whose id cannot be read would otherwise vanish without a word.
                         let hex = rawID.prefix(32).map { String(format: "%02x", $0) }.joined()
-                        scan.damaged.append(.damaged(path: path, detail: "an item row has a malformed id (\(hex))"))
+                        damaged.append(.damaged(path: path, detail: "an item row has a malformed id (\(hex))"))
                         continue
                     }
                     let row = Row(statement, from: 1)
                     guard states.contains(row.state) else { continue }
+                    let item: Item
                     do {
-                        scan.items.append(try decrypt(row, id: id, keys: keys))
+                        item = try decrypt(row, id: id, keys: keys)
                     } catch {
-                        scan.damaged.append(Self.mapped(error, path: path))
+                        damaged.append(Self.mapped(error, path: path))
+                        continue
                     }
+                    try body(item)
                 }
             }
-            if let integrityProblem { scan.damaged.append(integrityProblem) }
-            return scan
+            if let integrityProblem { damaged.append(integrityProblem) }
+            return damaged
         }
     }
 

@@ -92,6 +92,10 @@ import Testing
         let match = CredentialMatch(id: Self.id, title: "GitHub", username: "alice", url: "https://github.com", match: .domain)
         #expect(try Self.json(Self.result(id: 20) { $0.matches = [match] })
                 == #"{"id":20,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#)
+        #expect(try Self.json(Self.request(.match, id: 26) { $0.identifiers = []; $0.rowsPerFrame = 1000 })
+                == #"{"id":26,"identifiers":[],"rowsPerFrame":1000,"type":"match","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 26) { $0.matches = [match]; $0.more = true })
+                == #"{"id":26,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"more":true,"type":"result"}"#)
         #expect(try Self.json(Self.request(.fill, id: 21) { $0.identifiers = form; $0.username = "alice" })
                 == #"{"id":21,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"fill","username":"alice","vault":"/v.sqlite"}"#)
         let credential = Credential(id: Self.id, username: "alice", password: "s3cret")
@@ -133,6 +137,61 @@ import Testing
         try raw.send([0, 0, 0, UInt8(hello.count)] + hello)
         let reply = try raw.receive()
         #expect(reply.type == .hello && reply.version == 2 && reply.agent == "sesame-test")
+    }
+
+    /// A client may send frames ahead (the helpers send the hello and the attach in one write): the agent reads
+    /// them in order and answers each in order.
+    @Test func framesSentAheadAreAnsweredInOrder() throws {
+        let folder = TemporaryFolder()
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let raw = try RawClient(server.configuration.location.socketPath)
+        var bytes: [UInt8] = []
+        for json in [#"{"client":"raw","id":0,"type":"hello","versions":[2]}"#,
+                     #"{"id":1,"type":"attach","vault":"/v.sqlite"}"#, #"{"id":2,"type":"status"}"#] {
+            bytes += Frame.header(length: json.utf8.count) + Array(json.utf8)
+        }
+        try raw.send(bytes)
+        #expect(try raw.receive().type == .hello)
+        let attached = try raw.receive()
+        #expect(attached.type == .status && attached.id == 1 && attached.status?.isUnlocked == false)
+        let status = try raw.receive()
+        #expect(status.type == .status && status.id == 2)
+    }
+
+    @Test func attachingSendsTheHelloAndTheAttachInOneWrite() throws {
+        let folder = TemporaryFolder()
+        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: [Fixture.login(1)])
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let location = server.configuration.location
+        #expect(try AgentClient.attachUnlocked(vault: path, at: location, clientName: "test") == nil, "locked: no client")
+        _ = try AgentClient.connect(to: location).unlock(vault: path, password: Fixture.secret())
+        let client = try #require(try AgentClient.attachUnlocked(vault: path, at: location, clientName: "test"))
+        #expect(client.vault == path)
+        #expect(try client.match([]).map(\.title) == ["Login 1"], "the request after the pipelined attach is answered")
+        #expect(try AgentClient.attachUnlocked(vault: folder.file("other.sqlite"), at: location, clientName: "test") == nil)
+    }
+
+    /// `sesame match` without identifiers asks for its list in pieces; the rows and their order are the same as in
+    /// one reply.
+    @Test func theListOfEveryLoginComesInPiecesOfTheAskedSize() throws {
+        let folder = TemporaryFolder()
+        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: (1...5).map(Fixture.login))
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try AgentClient.connect(to: server.configuration.location)
+        _ = try client.unlock(vault: path, password: Fixture.secret())
+        client.vault = path
+        var frames: [String] = []
+        client.frameObserver = { sent, bytes in if !sent { frames.append(String(decoding: bytes, as: UTF8.self)) } }
+        var pieces: [[CredentialMatch]] = []
+        try client.matchAll(inPiecesOf: 2) { pieces.append($0) }
+        #expect(pieces.map(\.count) == [2, 2, 1])
+        #expect(frames.map { $0.contains(#""more":true"#) } == [true, true, false])
+        client.frameObserver = nil
+        #expect(pieces.flatMap { $0 } == (try client.match([])))
+        #expect(try client.match([]).count == 5, "the connection goes on after a reply in pieces")
     }
 
     @Test func aClientOfAnotherVersionIsRefusedWithTheDocumentedFrame() throws {

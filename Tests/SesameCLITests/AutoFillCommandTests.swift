@@ -65,6 +65,24 @@ import Testing
         #expect(everything.allSatisfy { $0["match"] is NSNull && $0["samePort"] is NSNull })
         #expect(everything.map { $0["title"] as? String } == ["Gist", "GitHub", "GitHub work", "Unrelated", "YouTube"])
 
+        // Printed row by row as it arrives, byte for byte what one encoding of the whole array gives.
+        let gist = try #require(everything.first?["id"] as? String)
+        #expect(all.stdout.hasPrefix("""
+            [
+              {
+                "id" : "\(gist)",
+                "lastUsed" : null,
+                "match" : null,
+                "samePort" : null,
+                "title" : "Gist",
+                "url" : "https://gist.github.com",
+                "username" : "alice"
+              },
+              {
+
+            """))
+        #expect(all.stdout.hasSuffix("  }\n]\n"))
+
         let garbage = try cli.run(["match", "http://[::1", "--password-stdin"], input: "master-pw\n")
         #expect(garbage.status == 64)
         #expect(garbage.stderr.hasPrefix("Error: 'http://[::1' is not a valid URL or domain\n"))

@@ -21,6 +21,8 @@ struct WireReply: Codable, Sendable {
     /// error: what went wrong; `closing` says the agent closes the connection after this frame.
     var failure: ServiceFailure?
     var closing: Bool?
+    /// result: another frame of the same reply follows (a `match` asked for with `rowsPerFrame`).
+    var more: Bool?
 
     // result fields, by operation (see docs/agent-protocol.md §4).
     var vaultStatus: VaultStatus?
@@ -42,7 +44,7 @@ struct WireReply: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
-        case failure = "failure", closing = "closing", vaultStatus = "vaultStatus", summaries = "summaries"
+        case failure = "failure", closing = "closing", more = "more", vaultStatus = "vaultStatus", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
@@ -73,5 +75,63 @@ struct WireReply: Codable, Sendable {
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil
+    }
+}
+
+// Written out rather than synthesized, for the reason given beside `WireRequest`'s: only the fields present touch
+// their types, so a process that reads one small reply does not instantiate every result type at start.
+extension WireReply {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(Kind.self, forKey: .type)
+        for key in container.allKeys {
+            if try container.decodeNil(forKey: key) { continue }
+            switch key {
+            case .type: break
+            case .id: id = try container.decode(UInt64.self, forKey: key)
+            case .version: version = try container.decode(Int.self, forKey: key)
+            case .agent: agent = try container.decode(String.self, forKey: key)
+            case .pid: pid = try container.decode(Int32.self, forKey: key)
+            case .status: status = try container.decode(AgentStatus.self, forKey: key)
+            case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
+            case .closing: closing = try container.decode(Bool.self, forKey: key)
+            case .more: more = try container.decode(Bool.self, forKey: key)
+            case .vaultStatus: vaultStatus = try container.decode(VaultStatus.self, forKey: key)
+            case .summaries: summaries = try container.decode([ItemSummary].self, forKey: key)
+            case .damaged: damaged = try container.decode([String].self, forKey: key)
+            case .view: view = try container.decode(WireItemView.self, forKey: key)
+            case .revealed: revealed = try container.decode(Item.self, forKey: key)
+            case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
+            case .credential: credential = try container.decode(Credential.self, forKey: key)
+            case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
+            case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
+            case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
+            case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
+            }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        if let id { try container.encode(id, forKey: .id) }
+        if let version { try container.encode(version, forKey: .version) }
+        if let agent { try container.encode(agent, forKey: .agent) }
+        if let pid { try container.encode(pid, forKey: .pid) }
+        if let status { try container.encode(status, forKey: .status) }
+        if let failure { try container.encode(failure, forKey: .failure) }
+        if let closing { try container.encode(closing, forKey: .closing) }
+        if let more { try container.encode(more, forKey: .more) }
+        if let vaultStatus { try container.encode(vaultStatus, forKey: .vaultStatus) }
+        if let summaries { try container.encode(summaries, forKey: .summaries) }
+        if let damaged { try container.encode(damaged, forKey: .damaged) }
+        if let view { try container.encode(view, forKey: .view) }
+        if let revealed { try container.encode(revealed, forKey: .revealed) }
+        if let matches { try container.encode(matches, forKey: .matches) }
+        if let credential { try container.encode(credential, forKey: .credential) }
+        if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
+        if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
+        if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
+        if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
     }
 }

@@ -18,8 +18,12 @@ enum MatchCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let form = try FormIdentifiers(arguments.arguments("url-or-domain"), arguments)
         let service = try context.openService()
-        let matches = try service.match(form.identifiers)
         let listsAll = form.identifiers.isEmpty
+        if listsAll && context.wantsJSON {
+            try printAll(from: service)
+            return
+        }
+        let matches = try service.match(form.identifiers)
         if context.wantsJSON {
             try context.printJSON(matches.map { MatchJSON($0, listsAll: listsAll) })
         } else if matches.isEmpty {
@@ -34,6 +38,40 @@ enum MatchCommand: Command {
                 ])
             }
             table.print()
+        }
+    }
+
+    /// Every login as JSON, written as the rows arrive: the same bytes as one `printJSON` of the whole array, without
+    /// ever holding the list of a very large vault (or its JSON) whole.
+    static func printAll(from service: any UnlockedVault) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var wroteAny = false
+        var encodingError: (any Error)?
+        try service.matchAll(inPiecesOf: 1_000) { rows in
+            guard encodingError == nil else { return }
+            var text = Data()
+            for row in rows {
+                do {
+                    // JSON escapes newlines inside strings, so every newline here is structure: indent each line.
+                    let object = try encoder.encode(MatchJSON(row, listsAll: true))
+                    text.append(contentsOf: Array((wroteAny ? ",\n  " : "[\n  ").utf8))
+                    text.append(contentsOf: object.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                        .joined(separator: Array("\n  ".utf8)))
+                    wroteAny = true
+                } catch {
+                    encodingError = error
+                    return
+                }
+            }
+            FileHandle.standardOutput.write(text)
+        }
+        if let encodingError { throw encodingError }
+        if wroteAny {
+            FileHandle.standardOutput.write(Data("\n]\n".utf8))
+        } else {
+            FileHandle.standardOutput.write(try encoder.encode([MatchJSON]()) + Data("\n".utf8))
         }
     }
 

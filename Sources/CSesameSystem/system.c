@@ -60,3 +60,15 @@ int sesame_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return ENOSYS;
 #endif
 }
+
+#ifdef __GLIBC__
+#include <malloc.h>
+int sesame_perturb_freed_memory(int byte) {
+    return mallopt(M_PERTURB, byte);
+}
+#else
+int sesame_perturb_freed_memory(int byte) {
+    (void)byte;
+    return 0;
+}
+#endif

@@ -50,7 +50,7 @@ public enum AgentLauncher {
     static let inheritedEnvironment = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"]
 
     /// Starts `sesame agent` on `location` detached: only the socket path in its arguments, and of `environment`
-    /// only ``inheritedEnvironment``. `sesame` and the git helper both start their agent here.
+    /// only ``inheritedEnvironment``, plus glibc's heap cache turned off (``AgentProcess/scrubFreedMemory()``). `sesame` and the git helper both start their agent here.
     ///
     /// - Parameter executable: the `sesame` program; `/proc/self/exe` when the caller is `sesame` itself.
     public static func spawnAgent(
@@ -58,7 +58,8 @@ public enum AgentLauncher {
     ) throws(AgentError) -> pid_t {
         try spawnDetached(
             executable: executable, arguments: ["sesame", "agent", "--socket", location.socketPath],
-            environment: environment.filter { inheritedEnvironment.contains($0.key) })
+            environment: environment.filter { inheritedEnvironment.contains($0.key) }
+                .merging([AgentProcess.heapCacheOff.name: AgentProcess.heapCacheOff.value]) { _, off in off })
     }
 
     /// Starts `executable` detached from this process and returns its pid without waiting for it.

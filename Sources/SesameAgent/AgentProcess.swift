@@ -4,12 +4,14 @@ import Glibc
 
 /// What a process that holds the vault key does to itself before it holds it.
 public enum AgentProcess {
-    /// ``forbidDumps()``, then moves to `/` so the long-running agent pins no mounted folder.
+    /// ``forbidDumps()``, ``scrubFreedMemory()``, then moves to `/` so the long-running agent pins no mounted
+    /// folder.
     ///
     /// - Returns: the steps that failed, for the caller to log; empty when all worked.
     @discardableResult
     public static func harden() -> [String] {
         var failures = forbidDumps()
+        if !scrubFreedMemory() { failures.append("mallopt(M_PERTURB)") }
         if chdir("/") != 0 { failures.append("chdir(/): \(String(cString: strerror(errno)))") }
         return failures
     }
@@ -27,6 +29,18 @@ public enum AgentProcess {
         if setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) != 0 { failures.append("setrlimit(RLIMIT_CORE): \(String(cString: strerror(errno)))") }
         return failures
     }
+
+    /// Has glibc overwrite every heap block it frees. Decrypted items and the JSON of the replies that carry a
+    /// password pass through Swift `String`s and `Data`, which cannot be wiped by hand; freed, their bytes would
+    /// stay in the agent's heap until reused, past `sesame lock`. glibc's per-thread cache skips the overwrite,
+    /// so an agent that Sesame starts also runs with that cache off (``AgentLauncher``'s environment).
+    public static func scrubFreedMemory() -> Bool {
+        sesame_perturb_freed_memory(0xA5) == 1
+    }
+
+    /// The environment entry that turns glibc's per-thread heap cache off, so ``scrubFreedMemory()`` covers
+    /// every block the agent frees.
+    public static let heapCacheOff = (name: "GLIBC_TUNABLES", value: "glibc.malloc.tcache_count=0")
 }
 
 /// Vault paths as the agent compares them: absolute, with symbolic links and `..` resolved, so that `--vault`

@@ -190,6 +190,9 @@ import Testing
         let found = try ProcessTable.occurrences(of: [itemPassword, master, newMaster, cli.canonicalVault], inMemoryOf: agent)
         #expect(found.prefix(3) == [0, 0, 0], "item, old master, new master password copies: \(found)")
         #expect(found[3] > 0)
+        // The agent sesame started runs without glibc's per-thread heap cache, whose blocks are not scrubbed.
+        let environ = try String(decoding: Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent)/environ")), as: UTF8.self)
+        #expect(environ.split(separator: "\0").contains("GLIBC_TUNABLES=glibc.malloc.tcache_count=0"))
     }
 
     @Test func aClientKilledMidRequestLeavesTheAgentServing() throws {

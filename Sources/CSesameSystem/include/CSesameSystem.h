@@ -21,3 +21,7 @@ short sesame_posix_spawn_setsid(void);
 /// Closes every descriptor from `lowest` up in the spawned child (posix_spawn_file_actions_addclosefrom_np).
 /// Returns 0, or an error number (as posix_spawn_file_actions_* do).
 int sesame_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// Has glibc overwrite every heap block it frees with `byte` (mallopt M_PERTURB, from <malloc.h>, which Swift's
+/// Glibc module does not include). Returns 1 on success, 0 on failure, as mallopt does.
+int sesame_perturb_freed_memory(int byte);

@@ -68,7 +68,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzServiceURL", ["SesameDomains"]),
         ("FuzzHost", ["SesameDomains"]),
-        ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains"]),
+        ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains", "SesameTerminal"]),
         ("FuzzPublicSuffixList", ["SesameDomains"]),
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),

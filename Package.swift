@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
 
         // The Linux shell.
-        .target(name: "SesameTerminal", dependencies: ["SesameCrypto"]),
+        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .executableTarget(name: "sesame", dependencies: [
@@ -46,6 +46,7 @@ let package = Package(
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
+            "SesameTerminal",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
@@ -57,7 +58,7 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
-        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto"]),
+        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
 
@@ -67,7 +68,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzServiceURL", ["SesameDomains"]),
         ("FuzzHost", ["SesameDomains"]),
-        ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains"]),
+        ("FuzzServiceIdentifier", ["SesameAutoFill", "SesameDomains", "SesameTerminal"]),
         ("FuzzPublicSuffixList", ["SesameDomains"]),
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),

@@ -3,6 +3,7 @@ import SesameAgent
 import SesameAutoFill
 import SesameCrypto
 import SesameStore
+import SesameTerminal
 
 /// Issue 4's helpers for Benchmarks/agent.sh: a large vault made fast, and the agent's throughput from several
 /// concurrent clients. (The end-to-end `sesame fill` timing is hyperfine's job: whole processes.)
@@ -15,7 +16,7 @@ enum AgentBenchmark {
             exit(64)
         }
         let password = SecureBytes(utf8: readLine(strippingNewline: true) ?? "")
-        let vault = try Vault.create(at: arguments[0], password: password, kdf: KDFParameters.generate())
+        let vault = try Vault.create(at: arguments[0], password: password, kdf: KDFParameters.generate(), publicSuffixList: Fixtures.publicSuffixList)
         let seconds = try Measure.seconds {
             var index = 0
             while index < count {

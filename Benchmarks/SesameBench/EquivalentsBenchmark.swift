@@ -26,7 +26,7 @@ enum EquivalentsBenchmark {
         for run in 0..<3 {
             let vault = try Vault.create(
                 at: folder + "/equivalents-\(run).sqlite", password: SecureBytes(utf8: "pw"),
-                kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+                kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
             try vault.add(contentsOf: (0..<1_000).map(Fixtures.item))
             let fresh = LocalVaultService(vault: vault)
             importTimes.append(try Measure.seconds { _ = try fresh.importEquivalents(pairs) })

@@ -1,9 +1,19 @@
 import Foundation
 import SesameDomains
 import SesameStore
+import SesameTerminal
 
 /// Synthetic vault contents: `count` logins over many sites, a few per registrable domain, like a real vault.
 enum Fixtures {
+    /// The list the benchmarks' vaults use: `$SESAME_PUBLIC_SUFFIX_LIST`, else Debian's, as the shell finds it.
+    static let publicSuffixList: PublicSuffixList = {
+        do {
+            return try PublicSuffixListFile.load(path: PublicSuffixListFile.path(environment: ProcessInfo.processInfo.environment))
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
     static func item(_ index: Int) -> Item {
         let site = "site\(index / 3)-example\(index % 7 == 0 ? ".co.uk" : ".com")"
         let host = index % 2 == 0 ? "www.\(site)" : "login.\(site)"
@@ -15,7 +25,7 @@ enum Fixtures {
 
     /// The registrable domain a form on item `index`'s site asks for, as the AutoFill engine computes it.
     static func site(of index: Int) throws -> String {
-        try registrableDomain(of: Host(parsing: "www." + domain(of: index)))
+        publicSuffixList.registrableDomain(of: try Host(parsing: "www." + domain(of: index)))
     }
 
     static func domain(of index: Int) -> String {

@@ -23,7 +23,7 @@ enum IdentitySyncBenchmark {
     /// `count` logins (one URL each, a few per site, as in the vault benchmark), 1 in 500 of them used.
     static func makeVault(at path: String, count: Int) throws -> Vault {
         let vault = try Vault.create(
-            at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+            at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
         var index = 0
         while index < count {
             let end = min(count, index + 5_000)
@@ -63,7 +63,7 @@ enum IdentitySyncBenchmark {
         // The steps one by one.
         var decrypt: [Double] = [], usage: [Double] = [], build: [Double] = [], diff: [Double] = []
         var flatten: [Double] = [], replace: [Double] = []
-        let suffixes = try PublicSuffixList.shared()
+        let suffixes = Fixtures.publicSuffixList
         var previous: IdentitySnapshot?
         var itemsMemory = (peak: Double.nan, current: Double.nan), itemsBaseline = Double.nan
         for run in 0..<runs {

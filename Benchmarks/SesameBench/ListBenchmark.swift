@@ -12,7 +12,7 @@ enum ListBenchmark {
         let probes = 2_000
         let vault = try Vault.create(
             at: folder + "/list.sqlite", password: SecureBytes(utf8: "pw"),
-            kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+            kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
         var used: [UUID] = []
         let filling = try Measure.seconds {
             var index = 0
@@ -68,7 +68,7 @@ enum ListBenchmark {
         report("| \(label) (\(count) probes, ~\(rows / count) rows each) | median \(Measure.format(Measure.median(times))), p99 \(Measure.format(Measure.percentile(times, 0.99))) | peak RSS \(String(format: "%.1f", memory.peak)) MiB (+\(String(format: "%.1f", memory.peak - before)) MiB during the probes) |")
 
         // The store's share: the same index lookups and decryptions, without matching and ranking.
-        let matcher = CredentialMatcher(equivalents: try service.equivalents())
+        let matcher = CredentialMatcher(equivalents: try service.equivalents(), publicSuffixList: Fixtures.publicSuffixList)
         var storeTimes: [Double] = []
         for index in 0..<count {
             let domains = try matcher.candidateDomains(for: [ServiceIdentifier(url(index), kind: .url)])

@@ -16,11 +16,11 @@ enum VaultBenchmark {
     static func unlock(folder: String, runs: Int) throws {
         let path = folder + "/unlock.sqlite"
         let password = SecureBytes(utf8: "benchmark master password")
-        _ = try Vault.create(at: path, password: password, kdf: KDFParameters.generate())
+        _ = try Vault.create(at: path, password: password, kdf: KDFParameters.generate(), publicSuffixList: Fixtures.publicSuffixList)
         var times: [Double] = []
         Measure.resetPeakMemory()
         for _ in 0..<runs {
-            let vault = try Vault(path: path)
+            let vault = try Vault(path: path, publicSuffixList: Fixtures.publicSuffixList)
             times.append(try Measure.seconds { try vault.unlock(password: password) })
         }
         let memory = Measure.memoryMiB()
@@ -49,13 +49,13 @@ enum VaultBenchmark {
 
     static func add(folder: String, count: Int) throws {
         let path = folder + "/add.sqlite"
-        let vault = try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+        let vault = try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
         let items = (0..<count).map(Fixtures.item)
         // One transaction per item: what `sesame add` and the git helper's `store` do, durably (synchronous=FULL).
         let each = try Measure.seconds { for item in items { try vault.add(item) } }
         report("| add \(count) items, one transaction each | \(Measure.format(each)) total | \(Measure.format(each / Double(count))) per item |")
         let path2 = folder + "/add-batch.sqlite"
-        let batchVault = try Vault.create(at: path2, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+        let batchVault = try Vault.create(at: path2, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
         let batch = try Measure.seconds { try batchVault.add(contentsOf: (0..<count).map(Fixtures.item)) }
         report("| add \(count) items in one transaction (import) | \(Measure.format(batch)) total | \(Measure.format(batch / Double(count))) per item |")
     }
@@ -63,7 +63,7 @@ enum VaultBenchmark {
     static func lookups(folder: String, sizes: [Int]) throws {
         var previous = 0
         let path = folder + "/lookup.sqlite"
-        let vault = try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+        let vault = try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: Fixtures.publicSuffixList)
         for size in sizes {
             var index = previous
             while index < size {

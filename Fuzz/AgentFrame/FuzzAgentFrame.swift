@@ -2,8 +2,10 @@ import FuzzSupport
 import Glibc
 @testable import SesameAgent
 
-/// Any bytes as what a client sends down the agent's socket. The agent reads frames with its real limit and
-/// decodes each as it does (the message, else its header), until the stream ends or breaks.
+/// Any bytes as what a client sends down the agent's socket, read as the agent's server reads them: frames with
+/// its real limit, each decoded as a `WireRequest`; a known operation's secret frames (master passwords) are read
+/// next into locked memory, and the fields the server checks before reaching a vault are parsed. A frame that is no
+/// request is also decoded as a `WireReply`, what a client decodes from the agent.
 @main
 enum FuzzAgentFrame {
     static func main() {
@@ -18,9 +20,17 @@ enum FuzzAgentFrame {
             while let frame = try? Frame.read(
                 from: agent, limit: AgentProtocol.maximumRequestFrame, idle: .never, frameTimeout: 1)
             {
-                if (try? WireCoding.decode(ClientMessage.self, from: frame)) == nil {
-                    _ = try? WireCoding.decode(ClientMessageHeader.self, from: frame)
+                guard let request = try? WireCoding.decode(WireRequest.self, from: frame) else {
+                    _ = try? WireCoding.decode(WireReply.self, from: frame)
+                    continue
                 }
+                guard let operation = request.operation else { continue }
+                for _ in 0..<OperationPolicy.of(operation).secretFrames {
+                    _ = try? Frame.readSecret(
+                        from: agent, limit: AgentProtocol.maximumSecretFrame, idle: .never, frameTimeout: 1)
+                }
+                _ = try? WireItemState.parse(request.state)
+                for name in request.states ?? [] { _ = try? WireItemState.parse(name) }
             }
         }
     }

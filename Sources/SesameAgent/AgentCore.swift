@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// The agent's state without any I/O: the unlocked vault, its idle timer, the unlock throttle and the rules for
@@ -23,11 +24,13 @@ final class AgentCore: @unchecked Sendable {
     // `throttleLock`; `isStopping` by `pause`; use of a held `Vault` by `vaultLock`.
     let pid: Int32
     let defaultIdleTimeout: TimeInterval
+    /// Handed to every vault the agent opens: the list of the command that started it.
+    let publicSuffixList: PublicSuffixList
     private let now: @Sendable () -> Date
     private let logger: AgentLogger
     private let delayHook: (@Sendable (TimeInterval) -> Void)?
     private let onUnlock: @Sendable () -> Void
-    private let openVault: @Sendable (String, SecureBytes) throws -> Vault
+    private let openVault: @Sendable (String, SecureBytes, PublicSuffixList) throws -> Vault
 
     /// The unlocked vault and when it was last used.
     private final class Held: @unchecked Sendable {
@@ -64,16 +67,19 @@ final class AgentCore: @unchecked Sendable {
     ///   - now: the clock of the idle timer and the throttle; tests move it by hand.
     ///   - delayHook: replaces the throttle's real wait (tests record the delays instead of sleeping).
     ///   - onUnlock: called after every unlock, so a timer can re-arm for the new deadline.
-    ///   - openVault: opens and unlocks a vault (Argon2id); tests slow it down to show nobody waits for it.
+    ///   - openVault: opens and unlocks a vault (Argon2id) with the agent's list; tests slow it down to show nobody
+    ///     waits for it.
     init(
-        defaultIdleTimeout: TimeInterval = VaultSession.defaultIdleTimeout, logger: AgentLogger = .disabled,
+        publicSuffixList: PublicSuffixList, defaultIdleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
+        logger: AgentLogger = .disabled,
         now: @escaping @Sendable () -> Date = { Date() }, delayHook: (@Sendable (TimeInterval) -> Void)? = nil,
         onUnlock: @escaping @Sendable () -> Void = {},
-        openVault: @escaping @Sendable (String, SecureBytes) throws -> Vault = AgentCore.unlockVault
+        openVault: @escaping @Sendable (String, SecureBytes, PublicSuffixList) throws -> Vault = AgentCore.unlockVault
     ) {
         pid = getpid()
         self.defaultIdleTimeout = defaultIdleTimeout
         idleTimeout = defaultIdleTimeout
+        self.publicSuffixList = publicSuffixList
         self.logger = logger
         self.now = now
         self.delayHook = delayHook
@@ -81,8 +87,8 @@ final class AgentCore: @unchecked Sendable {
         self.openVault = openVault
     }
 
-    static func unlockVault(path: String, password: SecureBytes) throws -> Vault {
-        let vault = try Vault(path: path)
+    static func unlockVault(path: String, password: SecureBytes, publicSuffixList: PublicSuffixList) throws -> Vault {
+        let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
         try vault.unlock(password: password)
         return vault
     }
@@ -166,7 +172,7 @@ final class AgentCore: @unchecked Sendable {
 
         let vault: Vault
         do {
-            vault = try openVault(path, password)
+            vault = try openVault(path, password, publicSuffixList)
         } catch {
             let failure = ServiceFailure(error)
             if failure.code == .wrongPassword { recordFailure() }

@@ -49,15 +49,23 @@ public enum AgentLauncher {
     /// The variables an agent may inherit: never a token or secret from the shell that started it.
     static let inheritedEnvironment = ["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ"]
 
-    /// Starts `sesame agent` on `location` detached: only the socket path in its arguments, and of `environment`
-    /// only ``inheritedEnvironment``, plus glibc's heap cache turned off (``AgentProcess/scrubFreedMemory()``). `sesame` and the git helper both start their agent here.
+    /// Starts `sesame agent` on `location` detached: only the socket path and the public suffix list's path in its
+    /// arguments (neither is a secret), of `environment` only ``inheritedEnvironment``, and glibc's heap cache
+    /// turned off (``AgentProcess/scrubFreedMemory()``). `sesame` and the git helper both start their agent here.
     ///
-    /// - Parameter executable: the `sesame` program; `/proc/self/exe` when the caller is `sesame` itself.
+    /// - Parameters:
+    ///   - executable: the `sesame` program; `/proc/self/exe` when the caller is `sesame` itself.
+    ///   - publicSuffixListPath: the list the starting command uses, so the agent answers from the same rules
+    ///     whatever environment it gets.
     public static func spawnAgent(
-        executable: String = "/proc/self/exe", on location: AgentSocketLocation, environment: [String: String]
+        executable: String = "/proc/self/exe", on location: AgentSocketLocation, publicSuffixListPath: String,
+        environment: [String: String]
     ) throws(AgentError) -> pid_t {
         try spawnDetached(
-            executable: executable, arguments: ["sesame", "agent", "--socket", location.socketPath],
+            executable: executable,
+            arguments: [
+                "sesame", "agent", "--socket", location.socketPath, "--public-suffix-list", publicSuffixListPath,
+            ],
             environment: environment.filter { inheritedEnvironment.contains($0.key) }
                 .merging([AgentProcess.heapCacheOff.name: AgentProcess.heapCacheOff.value]) { _, off in off })
     }

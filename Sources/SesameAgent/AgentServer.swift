@@ -2,11 +2,14 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// How an agent serves: where, how long it stays unlocked, and the limits that protect it from its clients.
 public struct AgentConfiguration: Sendable {
     public var location: AgentSocketLocation
+    /// What a site is, for every vault this agent opens: the list of the command that started it.
+    public var publicSuffixList: PublicSuffixList
     /// The idle timeout of an unlock that does not name one.
     public var idleTimeout: TimeInterval
     /// Name and version reported in the hello exchange and logs, such as `sesame 0.1.0`.
@@ -27,10 +30,11 @@ public struct AgentConfiguration: Sendable {
     public var socketCheckInterval: TimeInterval = 10
 
     public init(
-        location: AgentSocketLocation, idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
-        agentName: String = "sesame"
+        location: AgentSocketLocation, publicSuffixList: PublicSuffixList,
+        idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout, agentName: String = "sesame"
     ) {
         self.location = location
+        self.publicSuffixList = publicSuffixList
         self.idleTimeout = idleTimeout
         self.agentName = agentName
     }
@@ -45,7 +49,7 @@ public struct AgentConfiguration: Sendable {
 /// when the idle timeout passes, and an accept thread waits on the listening socket and a wake-up pipe.
 ///
 /// ```swift
-/// let server = AgentServer(configuration: AgentConfiguration(location: .resolve()))
+/// let server = AgentServer(configuration: AgentConfiguration(location: .resolve(), publicSuffixList: list))
 /// try server.start()          // binds the socket; returns once clients can connect
 /// server.waitUntilStopped()   // until stop(), a `stop` request, or the socket disappearing
 /// ```
@@ -86,14 +90,14 @@ public final class AgentServer: @unchecked Sendable {
     init(
         configuration: AgentConfiguration, logger: AgentLogger, now: @escaping @Sendable () -> Date,
         delayHook: (@Sendable (TimeInterval) -> Void)?,
-        openVault: @escaping @Sendable (String, SecureBytes) throws -> Vault = AgentCore.unlockVault
+        openVault: @escaping @Sendable (String, SecureBytes, PublicSuffixList) throws -> Vault = AgentCore.unlockVault
     ) {
         self.configuration = configuration
         self.logger = logger
         let wake = WakeSignal()
         core = AgentCore(
-            defaultIdleTimeout: configuration.idleTimeout, logger: logger, now: now, delayHook: delayHook,
-            onUnlock: { wake.fire() }, openVault: openVault)
+            publicSuffixList: configuration.publicSuffixList, defaultIdleTimeout: configuration.idleTimeout,
+            logger: logger, now: now, delayHook: delayHook, onUnlock: { wake.fire() }, openVault: openVault)
         wake.target = self
     }
 

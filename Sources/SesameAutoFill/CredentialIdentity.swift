@@ -99,7 +99,7 @@ extension CredentialIdentity {
     ///   is one identity per (item, registrable domain).
     /// - Unparseable URLs are skipped: they cannot match any form either.
     ///
-    /// - Parameter suffixes: the public suffix list (`PublicSuffixList.shared()`), passed in so a full build
+    /// - Parameter suffixes: the public suffix list (the vault's), passed in so a full build
     ///   looks it up once.
     public static func identities(for item: Item, usage: ItemUsage?, suffixes: PublicSuffixList)
         -> [CredentialIdentity]

@@ -41,14 +41,18 @@ import SesameStore
 public struct CredentialMatcher: Sendable {
     /// The user's equivalent sites.
     public var equivalents: EquivalentDomains
+    /// What a site is (the vault's list, so the matcher and the index agree).
+    public let publicSuffixList: PublicSuffixList
 
-    public init(equivalents: EquivalentDomains = EquivalentDomains()) {
+    public init(equivalents: EquivalentDomains = EquivalentDomains(), publicSuffixList: PublicSuffixList) {
         self.equivalents = equivalents
+        self.publicSuffixList = publicSuffixList
     }
 
     /// Shared groups of registrable domains, such as `[["google.com", "youtube.com"]]`.
-    public init(equivalentGroups: [Set<String>]) {
-        self.init(equivalents: EquivalentDomains(groups: equivalentGroups.map { .shared(Array($0)) }))
+    public init(equivalentGroups: [Set<String>], publicSuffixList: PublicSuffixList) {
+        self.init(equivalents: EquivalentDomains(groups: equivalentGroups.map { .shared(Array($0)) }),
+                  publicSuffixList: publicSuffixList)
     }
 
     /// Schemes of app identifiers, by family: `android` and `androidapp` name the same kind of thing.
@@ -78,7 +82,7 @@ public struct CredentialMatcher: Sendable {
     /// The form's identifiers that parse, in order, without duplicates.
     func targets(for identifiers: [ServiceIdentifier]) throws(DomainError) -> [Target] {
         guard !identifiers.isEmpty else { return [] }
-        let list = try PublicSuffixList.shared()
+        let list = publicSuffixList
         var seen = Set<FormKey>()
         var targets: [Target] = []
         for (position, identifier) in identifiers.enumerated() {
@@ -133,12 +137,13 @@ public struct CredentialMatcher: Sendable {
         -> [CredentialMatch]
     {
         let targets = try targets(for: identifiers)
-        return Self.sorted(Self.candidates(items, for: targets), lastUsed: { usage[$0]?.lastUsed })
+        let candidates = Self.candidates(items, for: targets, list: publicSuffixList)
+        return Self.sorted(candidates, lastUsed: { usage[$0]?.lastUsed })
     }
 
     /// Each item's best match against any of the targets; items that match none are left out.
-    static func candidates(_ items: [Item], for targets: [Target]) -> [Candidate] {
-        guard !targets.isEmpty, let list = try? PublicSuffixList.shared() else { return [] }
+    static func candidates(_ items: [Item], for targets: [Target], list: PublicSuffixList) -> [Candidate] {
+        guard !targets.isEmpty else { return [] }
         var candidates: [Candidate] = []
         for item in items {
             var best: Candidate?

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// The platform-neutral heart of a credential provider extension: the four requests the system makes, answered
@@ -33,15 +34,18 @@ public actor CredentialProvider {
 
     /// - Parameters:
     ///   - vaultPath: the vault file (in the App Group container on Apple platforms).
+    ///   - publicSuffixList: the list the shell loaded (bundled in the app on Apple platforms).
     ///   - identityStore: the system's store (`ASCredentialIdentityStore` through the bridge).
     ///   - now: the clock; tests inject theirs to move time without waiting.
-    public init(vaultPath: String, identityStore: any IdentityStore, authenticator: any Authenticator,
+    public init(vaultPath: String, publicSuffixList: PublicSuffixList, identityStore: any IdentityStore,
+                authenticator: any Authenticator,
                 idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
                 maximumAttempts: Int = CredentialProvider.defaultMaximumAttempts,
                 now: @escaping @Sendable () -> Date = { Date() })
     {
         precondition(maximumAttempts >= 1, "at least one attempt")
-        let session = VaultSession(path: vaultPath, idleTimeout: idleTimeout, now: now)
+        let session = VaultSession(
+            path: vaultPath, publicSuffixList: publicSuffixList, idleTimeout: idleTimeout, now: now)
         let sync = IdentitySync(store: identityStore)
         // Every change served through the session (fills included) reaches the sync.
         session.onChange = { sync.note($0) }

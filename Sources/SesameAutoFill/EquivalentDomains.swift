@@ -207,11 +207,7 @@ public struct EquivalentDomains: Sendable {
     ///
     /// - Throws: ``ServiceFailure/Code/invalidInput`` for text that is not a domain, URL or IP address, for app
     ///   identifiers (`android://…`), and for public suffixes (`co.uk`, `github.io`), which are not anyone's site.
-    public static func site(of text: String) throws(ServiceFailure) -> String {
-        try site(of: text, list: sharedList())
-    }
-
-    static func site(of text: String, list: PublicSuffixList) throws(ServiceFailure) -> String {
+    public static func site(of text: String, list: PublicSuffixList) throws(ServiceFailure) -> String {
         let url: ServiceURL
         do {
             url = try ServiceURL(parsing: text)
@@ -229,18 +225,11 @@ public struct EquivalentDomains: Sendable {
         return list.registrableDomain(of: host)
     }
 
-    private static func sharedList() throws(ServiceFailure) -> PublicSuffixList {
-        do {
-            return try PublicSuffixList.shared()
-        } catch {
-            throw ServiceFailure(error)
-        }
-    }
-
     /// Normalizes every domain of `groups`; text that names no site is left out and returned, so that one bad
     /// entry of a long file does not stop an import.
-    public static func normalized(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> (groups: [EquivalentGroup], skipped: [String]) {
-        let list = try sharedList()
+    public static func normalized(_ groups: [EquivalentGroup], list: PublicSuffixList)
+        -> (groups: [EquivalentGroup], skipped: [String])
+    {
         var skipped: [String] = []
         var cache: [String: String?] = [:]
         func sites(_ texts: [String]) -> [String] {

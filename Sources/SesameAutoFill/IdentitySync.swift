@@ -81,7 +81,7 @@ public final class IdentitySync {
         var rebuilt: [(id: UUID, identities: [CredentialIdentity])] = []
         do {
             let ids = items.union(used)
-            let suffixes = try PublicSuffixList.shared()
+            let suffixes = vault.publicSuffixList
             let usage = try vault.usage(ofItemsWithIDs: ids)
             for id in ids {
                 rebuilt.append((id, try Self.identities(ofItemWithID: id, in: vault, usage: usage[id], suffixes: suffixes)))
@@ -201,7 +201,7 @@ public final class IdentitySync {
         guard state.supportsIncrementalUpdates else { return IdentitySyncReport(.deferred) }
         var saves: [CredentialIdentity] = []
         do {
-            let suffixes = try PublicSuffixList.shared()
+            let suffixes = vault.publicSuffixList
             let usage = try vault.usage(ofItemsWithIDs: used)
             for id in used {
                 saves += try Self.identities(ofItemWithID: id, in: vault, usage: usage[id], suffixes: suffixes)
@@ -230,7 +230,7 @@ public final class IdentitySync {
     public static func build(from vault: Vault) throws -> IdentitySnapshot {
         let scan = try vault.allItems(in: [.active])
         let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        return IdentitySnapshot(items: scan.items, usage: usage, suffixes: try PublicSuffixList.shared())
+        return IdentitySnapshot(items: scan.items, usage: usage, suffixes: vault.publicSuffixList)
     }
 
     /// The identities one item gives now: none when it is trashed, deleted, missing or unreadable.

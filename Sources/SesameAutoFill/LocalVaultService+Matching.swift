@@ -15,11 +15,11 @@ extension LocalVaultService {
     /// from this list by hand; `never` only keeps a login from being offered for a site.
     func matches(for identifiers: [ServiceIdentifier]) throws -> [CredentialMatch] {
         guard !identifiers.isEmpty else { return try allLogins() }
-        let matcher = CredentialMatcher(equivalents: equivalentsForMatching())
+        let matcher = CredentialMatcher(equivalents: equivalentsForMatching(), publicSuffixList: vault.publicSuffixList)
         let targets = try matcher.targets(for: identifiers)
         guard !targets.isEmpty else { return [] }
         let scan = try vault.items(withDomains: CredentialMatcher.candidateDomains(for: targets))
-        let candidates = CredentialMatcher.candidates(scan.items, for: targets)
+        let candidates = CredentialMatcher.candidates(scan.items, for: targets, list: vault.publicSuffixList)
         let usage = try vault.usage(ofItemsWithIDs: candidates.map(\.item.id))
         return CredentialMatcher.sorted(candidates, lastUsed: { usage[$0]?.lastUsed })
     }
@@ -89,7 +89,7 @@ extension LocalVaultService {
     func declareEquivalents(_ texts: [String]) throws -> EquivalentsChange {
         var sites: [String] = []
         for text in texts {
-            let site = try EquivalentDomains.site(of: text)
+            let site = try EquivalentDomains.site(of: text, list: vault.publicSuffixList)
             if !sites.contains(site) { sites.append(site) }
         }
         guard sites.count >= 2 else {
@@ -103,14 +103,14 @@ extension LocalVaultService {
         var sites: [String] = []
         for text in texts {
             // A domain that is no longer valid (a list that changed) can still be removed as it is stored.
-            let site = (try? EquivalentDomains.site(of: text)) ?? text.lowercased()
+            let site = (try? EquivalentDomains.site(of: text, list: vault.publicSuffixList)) ?? text.lowercased()
             if !sites.contains(site) { sites.append(site) }
         }
         return try changeEquivalents { domains throws(ServiceFailure) in try domains.remove(sites) }
     }
 
     func mergeEquivalents(_ groups: [EquivalentGroup]) throws -> EquivalentsChange {
-        let (normalized, skipped) = try EquivalentDomains.normalized(groups)
+        let (normalized, skipped) = EquivalentDomains.normalized(groups, list: vault.publicSuffixList)
         var change = try changeEquivalents { $0.merge(normalized) }
         change.skipped = skipped
         return change

@@ -196,7 +196,7 @@ public final class LocalVaultService: UnlockedVault {
         try serve {
             // Re-verify on a second handle, so a session that is already unlocked still proves knowledge of the
             // password before it can be replaced.
-            let check = try Vault(path: vault.path)
+            let check = try Vault(path: vault.path, publicSuffixList: vault.publicSuffixList)
             try check.unlock(password: current)
             check.lock()
             guard new.count > 0 else { throw ServiceFailure(.invalidInput, "The new master password is empty.") }

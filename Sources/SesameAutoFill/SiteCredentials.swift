@@ -165,7 +165,7 @@ public enum SiteCredentials {
     /// recently used. Expired passwords are left out.
     static func lookup(_ query: SiteCredentialQuery, in vault: Vault, now: Date) throws -> [SiteCredentialMatch] {
         let target = try Target(query)
-        let scan = try vault.items(withDomains: [try registrableDomain(of: target.url.host)])
+        let scan = try vault.items(withDomains: [vault.publicSuffixList.registrableDomain(of: target.url.host)])
         var found: [(item: Item, samePath: Bool)] = []
         for item in scan.items {
             if let username = query.username, item.username != username { continue }
@@ -192,7 +192,7 @@ public enum SiteCredentials {
     /// Items stored for exactly this scheme, host, port, path and user name: the ones a save replaces.
     static func exactMatches(_ credential: SiteCredential, in vault: Vault) throws -> [Item] {
         let target = try Target(credential.query)
-        let scan = try vault.items(withDomains: [try registrableDomain(of: target.url.host)])
+        let scan = try vault.items(withDomains: [vault.publicSuffixList.registrableDomain(of: target.url.host)])
         return scan.items.filter { item in
             item.username == credential.username && item.urls.contains { isSameLocation($0, target: target) }
         }
@@ -223,7 +223,7 @@ public enum SiteCredentials {
     /// rejected. With a password in the query, only items with that password are affected.
     static func reject(_ query: SiteCredentialQuery, in vault: Vault, now: Date) throws -> [UUID] {
         let target = try Target(query)
-        let scan = try vault.items(withDomains: [try registrableDomain(of: target.url.host)])
+        let scan = try vault.items(withDomains: [vault.publicSuffixList.registrableDomain(of: target.url.host)])
         var rejected: [UUID] = []
         for item in scan.items {
             if let username = query.username, item.username != username { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// The unlocked session, what iOS calls a trusted user: a vault unlocked within its idle timeout and not locked
@@ -11,6 +12,8 @@ public final class VaultSession {
     public static let defaultIdleTimeout: TimeInterval = 15 * 60
 
     public let path: String
+    /// Handed to the vault it opens (see `Vault.publicSuffixList`).
+    public let publicSuffixList: PublicSuffixList
     public var idleTimeout: TimeInterval
     private let now: () -> Date
     private var service: LocalVaultService?
@@ -21,8 +24,10 @@ public final class VaultSession {
     }
 
     /// - Parameter now: the clock; tests inject their own to move time without waiting.
-    public init(path: String, idleTimeout: TimeInterval = defaultIdleTimeout, now: @escaping () -> Date = Date.init) {
+    public init(path: String, publicSuffixList: PublicSuffixList, idleTimeout: TimeInterval = defaultIdleTimeout,
+                now: @escaping () -> Date = Date.init) {
         self.path = path
+        self.publicSuffixList = publicSuffixList
         self.idleTimeout = idleTimeout
         self.now = now
     }
@@ -30,7 +35,7 @@ public final class VaultSession {
     /// Unlocks with the master password; a session that was already unlocked stays unlocked on failure.
     public func unlock(password: SecureBytes) throws(ServiceFailure) {
         do {
-            let vault = try Vault(path: path)
+            let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
             try vault.unlock(password: password)
             service = LocalVaultService(vault: vault, now: now)
             service?.onChange = onChange

@@ -40,17 +40,23 @@ public final class PublicSuffixList: Sendable {
     /// ``registrableDomain(of:)``, whether in how rules are read here or in how `Host` normalizes
     /// names, so that vaults rebuild indexes made under the old answers.
     static let algorithmVersion = "sesame-psl-2"  // 2: IDNA through Foundation (full UTS #46 mapping)
-    static let environmentVariable = "SESAME_PUBLIC_SUFFIX_LIST"
-    static let defaultPath = "/usr/share/publicsuffix/public_suffix_list.dat"
 
     /// Reads a list in the standard format.
     ///
     /// Each line's first whitespace-separated word is a rule; "//" starts a comment line; "*." marks a
     /// wildcard, "!" an exception. Unicode rules are stored in their "xn--" form. Lines that are
     /// not valid rules are skipped.
+    ///
+    /// The list is a value handed in by the shell that found it (Debian's `publicsuffix` file on Linux, a copy
+    /// bundled in the app on Apple platforms); the core never looks for it.
     public convenience init(parsing text: String) {
         var text = text
         self.init(rules: text.withUTF8 { Self.parseRules($0) })
+    }
+
+    /// ``init(parsing:)`` for the bytes of a file.
+    public convenience init(utf8 bytes: [UInt8]) {
+        self.init(rules: bytes.withUnsafeBufferPointer { Self.parseRules($0) })
     }
 
     init(rules: [String: Kinds]) {
@@ -85,55 +91,6 @@ public final class PublicSuffixList: Sendable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-
-    // MARK: - Loading
-
-    /// Reads the list at `path`.
-    ///
-    /// - Throws: ``DomainError/publicSuffixListUnavailable(path:)`` if there is no file,
-    ///   ``DomainError/publicSuffixListUnreadable(path:reason:)`` if it cannot be read,
-    ///   ``DomainError/publicSuffixListEmpty(path:)`` if it holds no rules.
-    public static func load(contentsOf path: String) throws(DomainError) -> PublicSuffixList {
-        let bytes: [UInt8]
-        do throws(SystemFile.Failure) {
-            bytes = try SystemFile.readAll(path: path)
-        } catch {
-            switch error {
-            case .missing: throw .publicSuffixListUnavailable(path: path)
-            case .unreadable(let reason): throw .publicSuffixListUnreadable(path: path, reason: reason)
-            }
-        }
-        let rules = bytes.withUnsafeBufferPointer { parseRules($0) }
-        guard !rules.isEmpty else { throw .publicSuffixListEmpty(path: path) }
-        return PublicSuffixList(rules: rules)
-    }
-
-    /// The process-wide list, read once on first use from `$SESAME_PUBLIC_SUFFIX_LIST`, else from
-    /// Debian's `/usr/share/publicsuffix/public_suffix_list.dat`. Thread-safe.
-    ///
-    /// A failure is remembered too: the process must be restarted once the list is installed, so
-    /// that every lookup of one process answers from the same rules.
-    ///
-    /// - Throws: the errors of ``load(contentsOf:)``, for the path above.
-    public static func shared() throws(DomainError) -> PublicSuffixList {
-        try sharedResult.get()
-    }
-
-    // Swift runs a static initializer exactly once, under a lock, on first access.
-    private static let sharedResult = Result { () throws(DomainError) -> PublicSuffixList in
-        try loadShared(environment: [environmentVariable: SystemFile.environment(environmentVariable)].compactMapValues { $0 })
-    }
-
-    /// The path ``shared()`` reads: the environment variable if set and not empty, else the default.
-    static func sharedPath(environment: [String: String]) -> String {
-        if let path = environment[environmentVariable], !path.isEmpty { return path }
-        return defaultPath
-    }
-
-    /// What ``shared()`` does, minus the caching, for tests.
-    static func loadShared(environment: [String: String]) throws(DomainError) -> PublicSuffixList {
-        try load(contentsOf: sharedPath(environment: environment))
     }
 
     // MARK: - Lookups
@@ -262,11 +219,4 @@ public final class PublicSuffixList: Sendable {
     private static func isNewline(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "\n")
     }
-}
-
-/// The site a host belongs to, by the process-wide list: see ``PublicSuffixList/registrableDomain(of:)``.
-///
-/// - Throws: the errors of ``PublicSuffixList/shared()``.
-public func registrableDomain(of host: Host) throws(DomainError) -> String {
-    try PublicSuffixList.shared().registrableDomain(of: host)
 }

@@ -10,7 +10,7 @@ extension Vault {
     /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
     static let indexFormat = "v1"
 
-    /// The active items stored under any of `domains` (registrable domains, as `registrableDomain(of:)` gives).
+    /// The active items stored under any of `domains` (registrable domains, as `publicSuffixList` gives them).
     public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
         try withErrorMapping {
             let keys = try requireKeys()
@@ -47,17 +47,17 @@ extension Vault {
     }
 
     /// The sites an item is indexed under: the registrable domain of each URL that may match at all.
-    public static func indexedDomains(of item: Item) throws -> Set<String> {
+    public func indexedDomains(of item: Item) -> Set<String> {
         var domains = Set<String>()
         for url in item.urls where item.matchMode(for: url) != .never {
             guard let parsed = try? ServiceURL(parsing: url.url) else { continue }
-            domains.insert(try registrableDomain(of: parsed.host))
+            domains.insert(publicSuffixList.registrableDomain(of: parsed.host))
         }
         return domains
     }
 
     func indexTags(for item: Item, keys: Keys) throws -> [[UInt8]] {
-        try Self.indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }
+        indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }
     }
 
     /// Replaces an item's index rows with `tags` (none for a deleted item), keeping the index digest in step.
@@ -105,8 +105,7 @@ extension Vault {
     /// list, a new tag format). The index is derived data, so rebuilding is always safe.
     func rebuildIndexIfNeeded() throws {
         guard !database.isReadOnly else { return }  // lookups use the index as its last writer left it
-        guard let list = try? PublicSuffixList.shared() else { return }  // lookups will report the missing list
-        let wanted = "\(Self.indexFormat):\(list.fingerprint)"
+        let wanted = "\(Self.indexFormat):\(publicSuffixList.fingerprint)"
         guard try database.scalarText("SELECT value FROM meta WHERE name = 'index_fingerprint'") != wanted else {
             return
         }

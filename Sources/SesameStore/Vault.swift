@@ -25,6 +25,9 @@ public final class Vault {
     var indexDamaged = false
     /// This copy's identity for sync: written into every row it changes.
     public let deviceID: UUID
+    /// The rules that say what a site is, handed in by the shell that found them: the index is built with them and
+    /// the matcher reads them here, so both always agree.
+    public let publicSuffixList: PublicSuffixList
 
     struct Keys {
         let vault: SymmetricKey
@@ -47,9 +50,10 @@ public final class Vault {
     // MARK: - Creating and opening
 
     /// Creates a new vault file (mode 0600, in a folder created 0700 if missing) and returns it unlocked.
-    public static func create(at path: String, password: SecureBytes, kdf: KDFParameters) throws -> Vault {
+    public static func create(at path: String, password: SecureBytes, kdf: KDFParameters,
+                              publicSuffixList: PublicSuffixList) throws -> Vault {
         let fileManager = FileManager.default
-        try refuseExisting(path)
+        try refuseExisting(path, publicSuffixList: publicSuffixList)
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
             do {
@@ -62,7 +66,7 @@ public final class Vault {
         // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if errno == EEXIST { try refuseExisting(path) }
+            if errno == EEXIST { try refuseExisting(path, publicSuffixList: publicSuffixList) }
             throw VaultError.storage(path: path, detail: String(cString: strerror(errno)))
         }
         closeDescriptor(descriptor)
@@ -81,7 +85,7 @@ public final class Vault {
                 try database.statement("INSERT INTO meta (name, value) VALUES ('device_id', ?)")
                     .bind(deviceID.uuidString, at: 1).run()
             }
-            let vault = try Vault(path: path, database: database)
+            let vault = try Vault(path: path, database: database, publicSuffixList: publicSuffixList)
             vault.keys = Keys(vault: vaultKey)
             try vault.rebuildIndexIfNeeded()
             try vault.checkIntegrity()
@@ -96,7 +100,7 @@ public final class Vault {
 
     /// Opens an existing vault, locked. Refuses files that are not vaults and vaults of a newer format, and brings
     /// older formats up to date.
-    public convenience init(path: String) throws {
+    public convenience init(path: String, publicSuffixList: PublicSuffixList) throws {
         var status = stat()
         guard stat(path, &status) == 0 else { throw VaultError.fileNotFound(path: path) }
         if status.st_mode & S_IFMT == S_IFDIR { throw VaultError.isFolder(path: path) }
@@ -106,15 +110,16 @@ public final class Vault {
             try Self.configure(database)
             try Self.checkIdentity(database, path: path)
             try Self.migrate(database)
-            try self.init(path: path, database: database)
+            try self.init(path: path, database: database, publicSuffixList: publicSuffixList)
         } catch {
             throw Self.mapped(error, path: path)
         }
     }
 
-    private init(path: String, database: Database) throws {
+    private init(path: String, database: Database, publicSuffixList: PublicSuffixList) throws {
         self.path = path
         self.database = database
+        self.publicSuffixList = publicSuffixList
         guard let device = try database.scalarText("SELECT value FROM meta WHERE name = 'device_id'"),
             let deviceID = UUID(uuidString: device)
         else { throw VaultError.damaged(path: path, detail: "the device record is missing") }
@@ -123,7 +128,7 @@ public final class Vault {
 
     /// Why `path` cannot become a new vault: it is one already, or it is something else that must not be
     /// mistaken for one (an empty file, another SQLite database, a FIFO, a device).
-    private static func refuseExisting(_ path: String) throws {
+    private static func refuseExisting(_ path: String, publicSuffixList: PublicSuffixList) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
@@ -133,7 +138,9 @@ public final class Vault {
         default: throw VaultError.cannotCreate(path: path, reason: "it exists and is not a regular file")
         }
         if status.st_size == 0 { throw VaultError.cannotCreate(path: path, reason: "an empty file exists there") }
-        if (try? Vault(path: path)) != nil { throw VaultError.alreadyExists(path: path) }
+        if (try? Vault(path: path, publicSuffixList: publicSuffixList)) != nil {
+            throw VaultError.alreadyExists(path: path)
+        }
         throw VaultError.cannotCreate(path: path, reason: "a file that is not a Sesame vault exists there")
     }
 

@@ -40,7 +40,9 @@ struct GitSession {
     func unlockOnTerminal(for message: GitCredentialMessage) throws -> (any UnlockedVault)? {
         let (agent, _) = try AgentLauncher.connectOrStart(location: location, clientName: "git-credential-sesame") {
             () throws(AgentError) in
-            try AgentLauncher.spawnAgent(executable: Self.sesameExecutable(), on: location, environment: environment)
+            try AgentLauncher.spawnAgent(
+                executable: Self.sesameExecutable(), on: location,
+                publicSuffixListPath: PublicSuffixListFile.path(environment: environment), environment: environment)
         }
         // The host comes from the remote's URL: shown on the terminal, cut short and escaped.
         let site = TerminalText.quoted([message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://"))

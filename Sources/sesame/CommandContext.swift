@@ -29,6 +29,19 @@ final class CommandContext {
         arguments.spec.options.contains { $0.name == "json" } && arguments.flag("json")
     }
 
+    /// The public suffix list's file: `$SESAME_PUBLIC_SUFFIX_LIST`, else Debian's.
+    var publicSuffixListPath: String { PublicSuffixListFile.path(environment: environment) }
+
+    private var loadedPublicSuffixList: PublicSuffixList?
+
+    /// The list, read once per command and handed to the vault it opens.
+    func publicSuffixList() throws -> PublicSuffixList {
+        if let loadedPublicSuffixList { return loadedPublicSuffixList }
+        let list = try PublicSuffixListFile.load(path: publicSuffixListPath)
+        loadedPublicSuffixList = list
+        return list
+    }
+
     /// The vault path as the agent knows it: absolute, symbolic links resolved.
     var canonicalVaultPath: String { AgentVaultPath.canonical(vaultPath) }
 
@@ -42,7 +55,7 @@ final class CommandContext {
     /// unlocks the vault in this process, as without an agent.
     func openService(password known: SecureBytes? = nil) throws -> any UnlockedVault {
         if let agent = unlockedAgent() { return agent }
-        let vault = try Vault(path: vaultPath)
+        let vault = try Vault(path: vaultPath, publicSuffixList: publicSuffixList())
         let password = try known ?? secrets.read(.masterPassword)
         try vault.unlock(password: password)
         return LocalVaultService(vault: vault)
@@ -72,9 +85,10 @@ final class CommandContext {
         }
     }
 
-    /// Starts `sesame agent` detached on `location`: `/proc/self/exe`, so the agent is this very build.
+    /// Starts `sesame agent` detached on `location`: `/proc/self/exe`, so the agent is this very build, with this
+    /// command's public suffix list.
     func spawnAgent(on location: AgentSocketLocation) throws(AgentError) -> pid_t {
-        try AgentLauncher.spawnAgent(on: location, environment: environment)
+        try AgentLauncher.spawnAgent(on: location, publicSuffixListPath: publicSuffixListPath, environment: environment)
     }
 
     /// Turns the core's errors into CLI errors with the documented exit statuses.

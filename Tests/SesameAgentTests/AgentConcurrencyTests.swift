@@ -19,12 +19,13 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: [Fixture.login(1)])
         let gate = Gate()
         var configuration = AgentConfiguration(
-            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), agentName: "sesame-test")
+            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), publicSuffixList: testPublicSuffixList,
+            agentName: "sesame-test")
         configuration.idleTimeout = 900
-        let server = AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) { path, password in
+        let server = AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) { path, password, list in
             gate.entered.signal()
             gate.release.wait()
-            return try AgentCore.unlockVault(path: path, password: password)
+            return try AgentCore.unlockVault(path: path, password: password, publicSuffixList: list)
         }
         try server.start()
         defer { server.stop(); server.waitUntilStopped() }
@@ -75,12 +76,13 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let gate = Gate()
         var configuration = AgentConfiguration(
-            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), agentName: "sesame-test")
+            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), publicSuffixList: testPublicSuffixList,
+            agentName: "sesame-test")
         configuration.maximumConnections = 1
-        let server = AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) { path, password in
+        let server = AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) { path, password, list in
             gate.entered.signal()
             gate.release.wait()
-            return try AgentCore.unlockVault(path: path, password: password)
+            return try AgentCore.unlockVault(path: path, password: password, publicSuffixList: list)
         }
         try server.start()
         defer { server.stop(); server.waitUntilStopped() }

@@ -8,7 +8,7 @@ import Testing
     @Test func statusAndLockAreAnsweredWhileASlowRequestRuns() throws {
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: [Fixture.login(1)])
-        let core = AgentCore()
+        let core = AgentCore(publicSuffixList: testPublicSuffixList)
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

@@ -11,7 +11,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: [Fixture.login(1)])
         let clock = TestClock()
-        let core = AgentCore(defaultIdleTimeout: 60, now: clock.function)
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, defaultIdleTimeout: 60, now: clock.function)
 
         #expect(core.status().isUnlocked == false)
         #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.vault(path) { try $0.list() } }
@@ -52,7 +52,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let clock = TestClock()
-        let core = AgentCore(defaultIdleTimeout: 100, now: clock.function)
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, defaultIdleTimeout: 100, now: clock.function)
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
         clock.advance(40)
         #expect(core.status().timeLeft == 60)
@@ -67,7 +67,7 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let delays = Collector<TimeInterval>()
         let clock = TestClock()
-        let core = AgentCore(defaultIdleTimeout: 60, now: clock.function, delayHook: { delays.append($0) })
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, defaultIdleTimeout: 60, now: clock.function, delayHook: { delays.append($0) })
 
         #expect(throws: ServiceFailure.self) { try core.unlock(vault: path, password: Fixture.secret("nope"), idleTimeout: nil) }
         #expect(core.status().isUnlocked == false)
@@ -94,7 +94,7 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let delays = Collector<TimeInterval>()
         let clock = TestClock()
-        let core = AgentCore(now: clock.function, delayHook: { delays.append($0) })
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, now: clock.function, delayHook: { delays.append($0) })
 
         for _ in 0..<6 {
             #expect(throws: ServiceFailure.self) { try core.unlock(vault: path, password: Fixture.secret("guess"), idleTimeout: nil) }
@@ -121,7 +121,7 @@ import Testing
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
         let delays = Collector<TimeInterval>()
         let clock = TestClock()
-        let core = AgentCore(now: clock.function, delayHook: { delays.append($0) })
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, now: clock.function, delayHook: { delays.append($0) })
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
 
         let guess = { (core: AgentCore) throws(ServiceFailure) in
@@ -139,7 +139,7 @@ import Testing
             try vault.changeMasterPassword(current: Fixture.secret(), new: Fixture.secret("new master"), kdfMemoryMiB: nil, kdfPasses: nil)
         }
         #expect(delays.values == [1, 2])
-        let reopened = try Vault(path: path)
+        let reopened = try Vault(path: path, publicSuffixList: testPublicSuffixList)
         try reopened.unlock(password: Fixture.secret("new master"))
     }
 
@@ -147,7 +147,7 @@ import Testing
         let folder = TemporaryFolder()
         let first = try Fixture.makeVault(at: folder.file("first.sqlite"))
         let second = try Fixture.makeVault(at: folder.file("second.sqlite"))
-        let core = AgentCore()
+        let core = AgentCore(publicSuffixList: testPublicSuffixList)
         _ = try core.unlock(vault: first, password: Fixture.secret(), idleTimeout: nil)
 
         do {
@@ -173,13 +173,13 @@ import Testing
     @Test func changesMadeByOtherProcessesAreSeenAtOnce() throws {
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
-        let core = AgentCore()
+        let core = AgentCore(publicSuffixList: testPublicSuffixList)
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
         let before = try core.vault(path) { try $0.list() }.items
         #expect(before.isEmpty)
 
         // Another handle on the same file: what another process (sesame without the agent) does.
-        let other = try Vault(path: path)
+        let other = try Vault(path: path, publicSuffixList: testPublicSuffixList)
         try other.unlock(password: Fixture.secret())
         try other.add(Fixture.login(7))
         let after = try core.vault(path) { try $0.list() }.items

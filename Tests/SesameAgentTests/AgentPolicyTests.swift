@@ -97,7 +97,7 @@ import Testing
             #expect(!frame.contains("a guess") && !frame.contains("new master 1") && !frame.contains(Fixture.password))
         }
         #expect(frames.sent.count == 2 && frames.sent.allSatisfy { $0.contains(#""type":"changeMasterPassword""#) })
-        let reopened = try Vault(path: path)
+        let reopened = try Vault(path: path, publicSuffixList: testPublicSuffixList)
         try reopened.unlock(password: Fixture.secret("new master 1"))
         // The connection stayed in step: the frames after the two secrets are read as messages.
         #expect(try client.agentStatus().isUnlocked)

@@ -311,7 +311,7 @@ import Testing
     @Test(arguments: 0..<10)
     func ofTwoAgentsStartingTogetherExactlyOneServes(_ round: Int) throws {
         let folder = TemporaryFolder()
-        let configuration = AgentConfiguration(location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")))
+        let configuration = AgentConfiguration(location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), publicSuffixList: testPublicSuffixList)
         let servers = (0..<2).map { _ in AgentServer(configuration: configuration, logger: .disabled, now: { Date() }, delayHook: nil) }
         let outcomes = Collector<AgentError.Code?>()
         let group = DispatchGroup()
@@ -344,7 +344,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: location.folder, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o755])
         func expectRefused(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            let server = AgentServer(configuration: AgentConfiguration(location: location), logger: .disabled, now: { Date() }, delayHook: nil)
+            let server = AgentServer(configuration: AgentConfiguration(location: location, publicSuffixList: testPublicSuffixList), logger: .disabled, now: { Date() }, delayHook: nil)
             do throws(AgentError) {
                 try server.start()
                 Issue.record("agent accepted \(reason)", sourceLocation: sourceLocation)

@@ -64,7 +64,7 @@ enum Fixture {
     @discardableResult
     static func makeVault(at path: String, password: String = password, items: [Item] = []) throws -> String {
         let kdf = try KDFParameters.generate(memoryMiB: KDFParameters.minimumMemoryMiB, passes: KDFParameters.minimumPasses)
-        let vault = try Vault.create(at: path, password: SecureBytes(utf8: password), kdf: kdf)
+        let vault = try Vault.create(at: path, password: SecureBytes(utf8: password), kdf: kdf, publicSuffixList: testPublicSuffixList)
         if !items.isEmpty { try vault.add(contentsOf: items) }
         vault.lock()
         return AgentVaultPath.canonical(path)
@@ -81,8 +81,8 @@ enum Fixture {
         now: @escaping @Sendable () -> Date = { Date() }, configure: (inout AgentConfiguration) -> Void = { _ in }
     ) throws -> AgentServer {
         var configuration = AgentConfiguration(
-            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")), idleTimeout: idleTimeout,
-            agentName: "sesame-test")
+            location: AgentSocketLocation(socketPath: folder.file("run/agent.sock")),
+            publicSuffixList: testPublicSuffixList, idleTimeout: idleTimeout, agentName: "sesame-test")
         configure(&configuration)
         let server = AgentServer(configuration: configuration, logger: logger, now: now, delayHook: nil)
         try server.start()

@@ -18,7 +18,7 @@ final class ProviderFixture {
         authenticator = ScriptedAuthenticator()
         let clock = ManualClock()
         self.clock = clock
-        provider = CredentialProvider(vaultPath: vaultPath ?? vault.path, identityStore: store,
+        provider = CredentialProvider(vaultPath: vaultPath ?? vault.path, publicSuffixList: testPublicSuffixList, identityStore: store,
                                       authenticator: authenticator, now: { clock.now() })
     }
 

@@ -9,7 +9,7 @@ import Testing
     let suffixes: PublicSuffixList
 
     init() throws {
-        suffixes = try PublicSuffixList.shared()
+        suffixes = testPublicSuffixList
     }
 
     func services(_ item: Item) -> [ServiceIdentifier] {

@@ -20,14 +20,14 @@ final class ProviderTestVault {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/vault.sqlite"
         vault = try Vault.create(
-            at: path, password: SecureBytes(utf8: Self.password), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+            at: path, password: SecureBytes(utf8: Self.password), kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: testPublicSuffixList)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A second handle on the same file, as another process (the app, the CLI) would open it.
     func otherProcess() throws -> Vault {
-        let other = try Vault(path: path)
+        let other = try Vault(path: path, publicSuffixList: testPublicSuffixList)
         try other.unlock(password: SecureBytes(utf8: Self.password))
         return other
     }
@@ -36,7 +36,7 @@ final class ProviderTestVault {
     func expectedIdentities() throws -> [CredentialIdentity] {
         let scan = try vault.allItems(in: [.active])
         let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        let snapshot = IdentitySnapshot(items: scan.items, usage: usage, suffixes: try PublicSuffixList.shared())
+        let snapshot = IdentitySnapshot(items: scan.items, usage: usage, suffixes: testPublicSuffixList)
         return inStoreOrder(snapshot.allIdentities)
     }
 }

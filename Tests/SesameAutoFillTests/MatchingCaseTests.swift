@@ -210,8 +210,8 @@ let matchCases: [MatchCase] = [
     @Test(arguments: matchCases)
     func matcherOnTheItem(_ test: MatchCase) throws {
         let item = Item(title: "Login", username: "user", password: "pw", urls: test.stored, matchMode: test.mode)
-        let equivalents = EquivalentDomains(groups: try EquivalentDomains.normalized(test.groups).groups)
-        let rows = try CredentialMatcher(equivalents: equivalents)
+        let equivalents = EquivalentDomains(groups: EquivalentDomains.normalized(test.groups, list: testPublicSuffixList).groups)
+        let rows = try CredentialMatcher(equivalents: equivalents, publicSuffixList: testPublicSuffixList)
             .rank([item], for: test.form.map(ServiceIdentifier.init(parsing:)), usage: [:])
         check(rows, test, ItemView(item))
     }

@@ -40,12 +40,12 @@ import SesameStore
         ("localhost", "localhost"),
     ])
     func typedDomainsBecomeSites(_ typed: String, _ site: String) throws {
-        #expect(try EquivalentDomains.site(of: typed) == site)
+        #expect(try EquivalentDomains.site(of: typed, list: testPublicSuffixList) == site)
     }
 
     @Test(arguments: ["co.uk", "github.io", "https://blogspot.com/", "not a domain", "", "android://h@com.example.app"])
     func textThatNamesNoSiteIsRefused(_ typed: String) {
-        let failure = #expect(throws: ServiceFailure.self) { try EquivalentDomains.site(of: typed) }
+        let failure = #expect(throws: ServiceFailure.self) { try EquivalentDomains.site(of: typed, list: testPublicSuffixList) }
         #expect(failure?.code == .invalidInput)
         #expect(failure?.message.hasSuffix(".") == true)
     }
@@ -119,7 +119,7 @@ import SesameStore
         #expect(change.added == [.shared(["google.com", "youtube.com"])])
         _ = try vault.service.importEquivalents([.oneWay(from: ["angel.co"], to: ["wellfound.com"], fromObsolete: true)])
 
-        let reopened = try Vault(path: vault.vault.path)
+        let reopened = try Vault(path: vault.vault.path, publicSuffixList: testPublicSuffixList)
         try reopened.unlock(password: SecureBytes(utf8: "matching"))
         let stored = try LocalVaultService(vault: reopened).equivalents()
         #expect(stored.groups == [

@@ -184,7 +184,7 @@ import SesameStore
         var equivalents = EquivalentDomains()
         equivalents.declare(["google.com", "youtube.com"])
         equivalents.merge([.oneWay(from: ["adobelogin.com"], to: ["adobe.com"], fromObsolete: false)])
-        let matcher = CredentialMatcher(equivalents: equivalents)
+        let matcher = CredentialMatcher(equivalents: equivalents, publicSuffixList: testPublicSuffixList)
         func candidates(_ identifiers: String...) throws -> Set<String> {
             try matcher.candidateDomains(for: identifiers.map(ServiceIdentifier.init(parsing:)))
         }

@@ -25,7 +25,7 @@ final class MatchingVault {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         vault = try Vault.create(
             at: folder + "/vault.sqlite", password: SecureBytes(utf8: "matching"),
-            kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+            kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: testPublicSuffixList)
         let clock = clock
         service = LocalVaultService(vault: vault, now: { clock.now })
     }

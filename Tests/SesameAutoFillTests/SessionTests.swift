@@ -14,14 +14,14 @@ import Testing
     }
 
     func unlocked(idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout) throws -> VaultSession {
-        let session = VaultSession(path: vault.path, idleTimeout: idleTimeout, now: clock.now)
+        let session = VaultSession(path: vault.path, publicSuffixList: testPublicSuffixList, idleTimeout: idleTimeout, now: clock.now)
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
         return session
     }
 
     @Test func theDefaultIdleTimeoutIsFifteenMinutes() {
         #expect(VaultSession.defaultIdleTimeout == 15 * 60)
-        #expect(VaultSession(path: vault.path).idleTimeout == 15 * 60)
+        #expect(VaultSession(path: vault.path, publicSuffixList: testPublicSuffixList).idleTimeout == 15 * 60)
     }
 
     @Test func aSessionIsTrustedUntilItsIdleTimeoutThenLocksItself() throws {
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aWrongPasswordChangesNothing() throws {
-        let locked = VaultSession(path: vault.path, now: clock.now)
+        let locked = VaultSession(path: vault.path, publicSuffixList: testPublicSuffixList, now: clock.now)
         #expect(throws: ServiceFailure(.wrongPassword, "Wrong master password.")) {
             try locked.unlock(password: SecureBytes(utf8: "wrong"))
         }
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func theChangeHookFollowsEveryUnlock() throws {
-        let session = VaultSession(path: vault.path, now: clock.now)
+        let session = VaultSession(path: vault.path, publicSuffixList: testPublicSuffixList, now: clock.now)
         var changes: [VaultChange] = []
         session.onChange = { changes.append($0) }
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))

@@ -13,7 +13,7 @@ final class SiteVault {
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let vault = try Vault.create(at: folder + "/v.sqlite", password: SecureBytes(utf8: "pw"),
-                                     kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+                                     kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: testPublicSuffixList)
         var box: SiteVault?
         service = LocalVaultService(vault: vault, now: { box?.clock ?? Date() })
         box = self

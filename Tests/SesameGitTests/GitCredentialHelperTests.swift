@@ -13,7 +13,7 @@ private final class GitFixture {
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let vault = try Vault.create(at: folder + "/v.sqlite", password: SecureBytes(utf8: "pw"),
-                                     kdf: KDFParameters.generate(memoryMiB: 19, passes: 2))
+                                     kdf: KDFParameters.generate(memoryMiB: 19, passes: 2), publicSuffixList: testPublicSuffixList)
         service = LocalVaultService(vault: vault, now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 

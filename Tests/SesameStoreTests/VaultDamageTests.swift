@@ -41,7 +41,7 @@ import SesameCrypto
         file[offset + victimPayload.count / 2] ^= 0x40
         try Data(file).write(to: URL(fileURLWithPath: path))
 
-        let vault = try Vault(path: path)
+        let vault = try Vault(path: path, publicSuffixList: testPublicSuffixList)
         try vault.unlock(password: SecureBytes(utf8: "correct horse"))
         let scan = try vault.allItems()
         #expect(scan.items.count == 4)
@@ -55,7 +55,7 @@ import SesameCrypto
             let vault = try makeVault(in: folder)
             try vault.database.execute("UPDATE vault_header SET wrapped_key = zeroblob(72)")
         }
-        let vault = try Vault(path: folder.file("vault.sqlite"))
+        let vault = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         #expect(throws: VaultError.headerDamaged(path: folder.file("vault.sqlite"))) {
             try vault.unlock(password: SecureBytes(utf8: "correct horse"))
         }
@@ -68,7 +68,7 @@ import SesameCrypto
             try vault.database.execute("PRAGMA user_version = 99")
         }
         #expect(throws: VaultError.newerFormat(found: 99, supported: Schema.latestVersion)) {
-            try Vault(path: folder.file("vault.sqlite"))
+            try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         }
         #expect(VaultError.newerFormat(found: 99, supported: 1).description.contains("99"))
     }
@@ -78,11 +78,11 @@ import SesameCrypto
         let text = folder.file("notes.txt")
         try Data("just some text that is not a database at all, long enough to fill a header.....".utf8)
             .write(to: URL(fileURLWithPath: text))
-        #expect(throws: VaultError.notAVault(path: text)) { try Vault(path: text) }
+        #expect(throws: VaultError.notAVault(path: text)) { try Vault(path: text, publicSuffixList: testPublicSuffixList) }
         let empty = folder.file("empty")
         _ = FileManager.default.createFile(atPath: empty, contents: Data())
-        #expect(throws: VaultError.notAVault(path: empty)) { try Vault(path: empty) }
-        #expect(throws: VaultError.fileNotFound(path: folder.file("missing"))) { try Vault(path: folder.file("missing")) }
+        #expect(throws: VaultError.notAVault(path: empty)) { try Vault(path: empty, publicSuffixList: testPublicSuffixList) }
+        #expect(throws: VaultError.fileNotFound(path: folder.file("missing"))) { try Vault(path: folder.file("missing"), publicSuffixList: testPublicSuffixList) }
     }
 
     @Test func truncatedVaultReportsDamage() throws {
@@ -96,7 +96,7 @@ import SesameCrypto
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! NSNumber
         truncate(path, off_t(size.intValue / 2))
         let error = #expect(throws: VaultError.self) {
-            let vault = try Vault(path: path)
+            let vault = try Vault(path: path, publicSuffixList: testPublicSuffixList)
             try vault.unlock(password: SecureBytes(utf8: "correct horse"))
             _ = try vault.allItems()
         }

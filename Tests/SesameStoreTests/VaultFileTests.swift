@@ -27,7 +27,7 @@ import SesameCrypto
         for cycle in 0..<1_000 {
             // The previous cycle's vault is gone: none of its descriptors may remain.
             #expect(try Self.openDescriptors(in: folder) == 0, "cycle \(cycle)")
-            let vault = try Vault(path: path)
+            let vault = try Vault(path: path, publicSuffixList: testPublicSuffixList)
             try vault.unlock(password: password)
             #expect(try vault.count() == 1)
             // Half close explicitly, half just let go of the vault: both must release the connection.
@@ -50,11 +50,11 @@ import SesameCrypto
     @Test func mainFileAloneHoldsEveryCommittedItemWhileAnotherConnectionStaysOpen() throws {
         let folder = TemporaryFolder()
         let vault = try makeVault(in: folder)
-        let holder = try Vault(path: vault.path)  // like the agent: keeps the WAL alive
+        let holder = try Vault(path: vault.path, publicSuffixList: testPublicSuffixList)  // like the agent: keeps the WAL alive
         for index in 0..<20 { try vault.add(Item(title: "item \(index)", password: "pw")) }
         let copy = folder.file("copy.sqlite")
         try FileManager.default.copyItem(atPath: vault.path, toPath: copy)
-        let opened = try Vault(path: copy)
+        let opened = try Vault(path: copy, publicSuffixList: testPublicSuffixList)
         try opened.unlock(password: SecureBytes(utf8: "correct horse"))
         #expect(try opened.allItems().items.count == 20)
         holder.close()
@@ -76,7 +76,7 @@ import SesameCrypto
         let database = try Database(path: folder.file("vault.sqlite"), create: false)
         try database.writeTransaction { try Vault.write(oldHeader, to: database) }
         database.close()
-        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        let reopened = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         try reopened.unlock(password: SecureBytes(utf8: "one"))
         #expect(throws: VaultError.itemDamaged(after.id)) { try reopened.item(withID: after.id) }
         #expect(throws: VaultError.itemDamaged(before.id)) { try reopened.item(withID: before.id) }
@@ -99,7 +99,7 @@ import SesameCrypto
         let wal = try? FileManager.default.attributesOfItem(atPath: folder.file("vault.sqlite-wal"))
         #expect((wal?[.size] as? NSNumber)?.intValue ?? 0 == 0)
 
-        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        let reopened = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         try reopened.unlock(password: SecureBytes(utf8: "two"))
         let shown = try reopened.item(withID: active.id)
         #expect(shown.item.password == "a2")
@@ -113,14 +113,14 @@ import SesameCrypto
 
     @Test func aFolderIsNamedAsAFolder() throws {
         let folder = TemporaryFolder()
-        #expect(throws: VaultError.isFolder(path: folder.path)) { try Vault(path: folder.path) }
+        #expect(throws: VaultError.isFolder(path: folder.path)) { try Vault(path: folder.path, publicSuffixList: testPublicSuffixList) }
         #expect(VaultError.isFolder(path: "/x").description.contains("folder"))
     }
 
     @Test func creatingOverSomethingElseSaysWhatIsThere() throws {
         let folder = TemporaryFolder()
         let create = { (path: String) throws -> Vault in
-            try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: testKDF())
+            try Vault.create(at: path, password: SecureBytes(utf8: "pw"), kdf: testKDF(), publicSuffixList: testPublicSuffixList)
         }
         let empty = folder.file("empty")
         #expect(FileManager.default.createFile(atPath: empty, contents: nil))

@@ -43,7 +43,7 @@ import SesameCrypto
     }
 
     private func reopened(_ vault: Vault) throws -> Vault {
-        let fresh = try Vault(path: vault.path)
+        let fresh = try Vault(path: vault.path, publicSuffixList: testPublicSuffixList)
         try fresh.unlock(password: SecureBytes(utf8: "correct horse"))
         return fresh
     }

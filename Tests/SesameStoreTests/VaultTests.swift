@@ -7,7 +7,7 @@ import SesameCrypto
 func testKDF() -> KDFParameters { try! KDFParameters.generate(memoryMiB: 19, passes: 2) }
 
 func makeVault(in folder: TemporaryFolder, password: String = "correct horse") throws -> Vault {
-    try Vault.create(at: folder.file("vault.sqlite"), password: SecureBytes(utf8: password), kdf: testKDF())
+    try Vault.create(at: folder.file("vault.sqlite"), password: SecureBytes(utf8: password), kdf: testKDF(), publicSuffixList: testPublicSuffixList)
 }
 
 @Suite struct VaultTests {
@@ -18,7 +18,7 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
             let vault = try makeVault(in: folder)
             try vault.add(item)
         }
-        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        let reopened = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         #expect(!reopened.isUnlocked)
         #expect(throws: VaultError.wrongPassword) { try reopened.unlock(password: SecureBytes(utf8: "wrong")) }
         #expect(throws: VaultError.locked) { try reopened.allItems() }
@@ -31,7 +31,7 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
     @Test func filesArePrivate() throws {
         let folder = TemporaryFolder()
         let nested = folder.file("a/b/vault.sqlite")
-        let vault = try Vault.create(at: nested, password: SecureBytes(utf8: "pw"), kdf: testKDF())
+        let vault = try Vault.create(at: nested, password: SecureBytes(utf8: "pw"), kdf: testKDF(), publicSuffixList: testPublicSuffixList)
         try vault.add(Item(title: "x"))
         for path in [nested, nested + "-wal"] {
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
@@ -140,7 +140,7 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
         let item = Item(title: "Kept", password: "p")
         try vault.add(item)
         try vault.changeMasterPassword(to: SecureBytes(utf8: "two"))
-        let reopened = try Vault(path: folder.file("vault.sqlite"))
+        let reopened = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         #expect(throws: VaultError.wrongPassword) { try reopened.unlock(password: SecureBytes(utf8: "one")) }
         try reopened.unlock(password: SecureBytes(utf8: "two"))
         #expect(try reopened.item(withID: item.id).item == item)
@@ -169,7 +169,7 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
             try vault.database.execute("INSERT INTO item_domains (tag, item_id) VALUES (x'00', x'00')")
             try vault.database.execute("UPDATE meta SET value = 'v0:placeholder' WHERE name = 'index_fingerprint'")
         }
-        let vault = try Vault(path: folder.file("vault.sqlite"))
+        let vault = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         try vault.unlock(password: SecureBytes(utf8: "correct horse"))
         #expect(try vault.items(withDomains: ["example.co.uk"]).items.map(\.id) == [item.id])
         #expect(try vault.database.scalarInt("SELECT count(*) FROM item_domains") == 1)

@@ -14,6 +14,7 @@ enum AgentCommand: Command {
         options: [
             .value("timeout", valueName: "duration", help: "The idle timeout of unlocks that do not name one, such as 15m or 2h (default 15m)."),
             .value("socket", valueName: "path", help: "Listen on this socket instead of the default."),
+            .value("public-suffix-list", valueName: "path", help: "The public suffix list to use (default: $SESAME_PUBLIC_SUFFIX_LIST, else Debian's); a command that starts the agent passes its own."),
             .flag("stop", help: "Stop the running agent instead (the vault is locked first)."),
             .flag("verbose", short: "v", help: "Also log every request's kind (never its contents)."),
         ])
@@ -25,11 +26,15 @@ enum AgentCommand: Command {
             try stop(location, context: context)
             return
         }
+        // Read before hardening moves to `/`, so a relative path means the folder the agent was started in.
+        let list = try PublicSuffixListFile.load(
+            path: arguments.value("public-suffix-list") ?? context.publicSuffixListPath)
         let logger = AgentLogger.standardError(level: arguments.flag("verbose") ? .debug : .info)
         for failure in AgentProcess.harden() {
             logger.warning("Could not harden the process", metadata: ["error": failure])
         }
-        var configuration = AgentConfiguration(location: location, agentName: "sesame \(SesameCLI.version)")
+        var configuration = AgentConfiguration(
+            location: location, publicSuffixList: list, agentName: "sesame \(SesameCLI.version)")
         if let timeout { configuration.idleTimeout = timeout }
         let server = AgentServer(configuration: configuration, logger: logger)
 

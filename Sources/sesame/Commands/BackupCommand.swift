@@ -15,7 +15,7 @@ enum BackupCommand: Command {
         guard let file = arguments.argument("file"), !file.isEmpty else {
             throw arguments.usageError("Missing the file to write the backup to")
         }
-        let vault = try Vault(path: context.vaultPath)
+        let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
         defer { vault.close() }
         try vault.backup(to: file)
         if context.wantsJSON {

@@ -28,7 +28,7 @@ enum InitCommand: Command {
         let path = context.vaultPath
         let password = try context.secrets.read(.newMasterPassword)
         guard password.count > 0 else { throw CLIError("The master password is empty.") }
-        _ = try Vault.create(at: path, password: password, kdf: kdf)
+        _ = try Vault.create(at: path, password: password, kdf: kdf, publicSuffixList: context.publicSuffixList())
         if context.wantsJSON {
             try context.printJSON(["path": path])
         } else {

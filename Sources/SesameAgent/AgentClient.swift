@@ -104,7 +104,14 @@ public final class AgentClient: UnlockedVault {
         }
         let reply: WireReply
         do throws(ServiceFailure) {
-            try write(messages, on: socket, observer: nil)
+            do throws(ServiceFailure) {
+                try write(messages, on: socket, observer: nil)
+            } catch {
+                // A busy agent sends its reason and closes at once, which can break our write before we read it:
+                // the reason, when it arrived, says more than a broken pipe.
+                _ = try readReply(to: hello, on: socket, timeout: 1, observer: nil)
+                throw error
+            }
             reply = try readReply(to: hello, on: socket, timeout: timeout, observer: nil)
         } catch where error.code == .unavailable && error.message.contains("did not answer") {
             throw AgentError(.timedOut, "The agent on \(location.socketPath) did not answer within \(Int(timeout)) s.")

@@ -12,7 +12,7 @@ extension Vault {
     static let rowDigestName = "row_digest"
     static let indexDigestName = "index_digest"
 
-    /// HMAC of one item row. Lengths are prefixed, so malformed ids or versions cannot shift bytes between fields.
+    /// The keyed hash of one item row. Lengths are prefixed, so malformed ids or versions cannot shift bytes between fields.
     /// Keyed BLAKE2b (not HMAC-SHA-256): unlock hashes every row, and BLAKE2b costs one compression per row.
     static func rowMAC(id: [UInt8], version: [UInt8], state: Int64, key: SymmetricKey) -> [UInt8] {
         var message: [UInt8] = [0x01, UInt8(truncatingIfNeeded: id.count)]

@@ -3,7 +3,7 @@ import Foundation
 /// A login and everything that belongs to it. The whole value is encrypted as one payload.
 ///
 /// The fields follow what KeePass keeps (title, user name, password, URLs, notes, custom fields, history, times,
-/// tags) so that an interchange round trip loses nothing. Fields a newer Sesame adds (one-time codes, passkeys)
+/// tags, attachments) so that an interchange round trip loses nothing. Fields a newer Sesame adds (passkeys)
 /// survive in `unknownFields` when this version edits the item.
 public struct Item: Sendable, Equatable, Codable {
     public var id: UUID
@@ -22,6 +22,12 @@ public struct Item: Sendable, Equatable, Codable {
     public var expires: Date?
     /// Earlier passwords, oldest first.
     public var passwordHistory: [PasswordHistoryEntry]
+    /// The one-time-code secret as an `otpauth://` URI, kept verbatim; the generator of codes parses it.
+    public var oneTimeCode: String?
+    /// Files kept with the item, in order.
+    public var attachments: [ItemAttachment]
+    /// Lookup attributes a client program gave the item (Secret Service), kept encrypted like everything else.
+    public var attributes: [String: String]
     /// Payload fields this version does not know, by tag, kept verbatim and written back on edit.
     public var unknownFields: [UInt64: [[UInt8]]]
 
@@ -29,7 +35,8 @@ public struct Item: Sendable, Equatable, Codable {
         id: UUID = UUID(), title: String, username: String = "", password: String = "", urls: [ItemURL] = [],
         notes: String = "", fields: [CustomField] = [], tags: [String] = [], matchMode: MatchMode = .domain,
         created: Date = Date(), modified: Date? = nil, expires: Date? = nil,
-        passwordHistory: [PasswordHistoryEntry] = [], unknownFields: [UInt64: [[UInt8]]] = [:]
+        passwordHistory: [PasswordHistoryEntry] = [], oneTimeCode: String? = nil, attachments: [ItemAttachment] = [],
+        attributes: [String: String] = [:], unknownFields: [UInt64: [[UInt8]]] = [:]
     ) {
         self.id = id
         self.title = title
@@ -44,6 +51,9 @@ public struct Item: Sendable, Equatable, Codable {
         self.modified = modified ?? created
         self.expires = expires
         self.passwordHistory = passwordHistory
+        self.oneTimeCode = oneTimeCode
+        self.attachments = attachments
+        self.attributes = attributes
         self.unknownFields = unknownFields
     }
 

@@ -15,11 +15,14 @@ enum ItemPayload {
 
     enum Tag: UInt64 {
         case title = 1, username, password, url, notes, field, tag, match, created, modified, expires, history
+        case oneTimeCode, attachment, attribute
     }
 
     enum URLTag: UInt64 { case url = 1, match }
     enum FieldTag: UInt64 { case name = 1, value, isProtected }
     enum HistoryTag: UInt64 { case password = 1, replaced }
+    enum AttachmentTag: UInt64 { case name = 1, data }
+    enum AttributeTag: UInt64 { case name = 1, value }
 
     struct Malformed: Error {}
 
@@ -56,6 +59,20 @@ enum ItemPayload {
                 nested.date(HistoryTag.replaced.rawValue, entry.replaced)
             }
         }
+        if let oneTimeCode = item.oneTimeCode { writer.string(Tag.oneTimeCode.rawValue, oneTimeCode, keepEmpty: true) }
+        for attachment in item.attachments {
+            writer.nested(Tag.attachment.rawValue) { nested in
+                nested.string(AttachmentTag.name.rawValue, attachment.name)
+                nested.bytes(AttachmentTag.data.rawValue, Array(attachment.data))
+            }
+        }
+        // Sorted, so equal items encode to equal bytes.
+        for (name, value) in item.attributes.sorted(by: { $0.key < $1.key }) {
+            writer.nested(Tag.attribute.rawValue) { nested in
+                nested.string(AttributeTag.name.rawValue, name, keepEmpty: true)
+                nested.string(AttributeTag.value.rawValue, value)
+            }
+        }
         for (tag, value) in item.unknownFields.sorted(by: { $0.key < $1.key }) {
             for occurrence in value { writer.bytes(tag, occurrence) }
         }
@@ -84,6 +101,11 @@ enum ItemPayload {
             case .modified: item.modified = try PayloadReader.date(value); sawModified = true
             case .expires: item.expires = try PayloadReader.date(value)
             case .history: item.passwordHistory.append(try decodeHistory(value))
+            case .oneTimeCode: item.oneTimeCode = PayloadReader.string(value)
+            case .attachment: item.attachments.append(try decodeAttachment(value))
+            case .attribute:
+                let (name, attributeValue) = try decodeAttribute(value)
+                item.attributes[name] = attributeValue
             case nil: item.unknownFields[tag, default: []].append(Array(value))
             }
         }
@@ -129,6 +151,34 @@ enum ItemPayload {
             }
         }
         return entry
+    }
+}
+
+extension ItemPayload {
+    fileprivate static func decodeAttachment(_ bytes: UnsafeRawBufferPointer) throws -> ItemAttachment {
+        var attachment = ItemAttachment(name: "", data: Data())
+        var reader = PayloadReader(bytes)
+        while let (tag, value) = try reader.next() {
+            switch AttachmentTag(rawValue: tag) {
+            case .name: attachment.name = PayloadReader.string(value)
+            case .data: attachment.data = Data(value)
+            case nil: continue
+            }
+        }
+        return attachment
+    }
+
+    fileprivate static func decodeAttribute(_ bytes: UnsafeRawBufferPointer) throws -> (String, String) {
+        var name = "", value = ""
+        var reader = PayloadReader(bytes)
+        while let (tag, field) = try reader.next() {
+            switch AttributeTag(rawValue: tag) {
+            case .name: name = PayloadReader.string(field)
+            case .value: value = PayloadReader.string(field)
+            case nil: continue
+            }
+        }
+        return (name, value)
     }
 }
 

@@ -69,9 +69,9 @@ import Testing
                 == #"{"id":13,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"reveal","vault":"/v.sqlite"}"#)
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
         #expect(try Self.json(Self.result(id: 13) { $0.revealed = plain })
-                == #"{"id":13,"revealed":{"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"result"}"#)
+                == #"{"id":13,"revealed":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"result"}"#)
         #expect(try Self.json(Self.request(.add, id: 14) { $0.item = plain })
-                == #"{"id":14,"item":{"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
+                == #"{"id":14,"item":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [] }) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
         var change = ItemChange()
         change.username = "bob"

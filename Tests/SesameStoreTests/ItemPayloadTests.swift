@@ -19,6 +19,9 @@ import Testing
             modified: Date(timeIntervalSinceReferenceDate: 987_654_321.000_001),
             expires: Date(timeIntervalSince1970: 2_000_000_000),
             passwordHistory: [PasswordHistoryEntry(password: "old", replaced: Date(timeIntervalSinceReferenceDate: 5))],
+            oneTimeCode: "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+            attachments: [ItemAttachment(name: "key.pem", data: Data([0, 1, 255])), ItemAttachment(name: "", data: Data())],
+            attributes: ["service": "gh", "": "empty name", "user": ""],
             unknownFields: [200: [[9, 9]], 7_000_000: [[]]])
         #expect(try roundTrip(item) == item)
     }

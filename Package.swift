@@ -17,11 +17,13 @@ let package = Package(
         // C libraries from Debian, headers only.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // Only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, P-256); Apple builds use the SDK's CryptoKit.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
 
         // The core.
-        .target(name: "SesameCrypto", dependencies: ["CSodium"]),
+        .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
         .target(name: "SesameDomains"),
         .target(name: "SesameStore", dependencies: [
             "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),

@@ -99,14 +99,25 @@ extension Vault {
     /// with its row bound into the associated data and the digests are written, in one transaction. Otherwise
     /// the digests are compared: a damaged index is rebuilt (it is derived data, and tags only hide items), a
     /// changed set of items is remembered and reported with every listing.
-    public func checkIntegrity() throws {
-        try withErrorMapping { try verifyRows() }
+    ///
+    /// `keyStatesDigests`: the vault key was wrapped saying the vault keeps digests, so missing digests were
+    /// deleted, not never written. Vaults wrapped before that statement existed are told apart by their payloads:
+    /// format 2 was only ever written together with the digests.
+    public func checkIntegrity(keyStatesDigests: Bool = true) throws {
+        try withErrorMapping { try verifyRows(keyStatesDigests: keyStatesDigests) }
     }
 
-    private func verifyRows() throws {
+    private func verifyRows(keyStatesDigests: Bool) throws {
         let keys = try requireKeys()
         integrityProblem = nil
-        if try database.readTransaction({ try readDigest(Self.rowDigestName) }) == nil, !database.isReadOnly {
+        if try database.readTransaction({ try readDigest(Self.rowDigestName) }) == nil {
+            if try keyStatesDigests || database.readTransaction({ try holdsCurrentFormatPayload() }) {
+                integrityProblem = .damaged(
+                    path: path,
+                    detail: "its record of which items it holds was deleted outside Sesame, so removed or rolled back items cannot be detected")
+                return
+            }
+            guard !database.isReadOnly else { return }
             try database.writeTransaction {
                 guard try readDigest(Self.rowDigestName) == nil else { return }  // another process upgraded
                 try resealItems(from: keys, to: keys, upgrading: true)
@@ -127,6 +138,30 @@ extension Vault {
                 return
             }
             try database.writeTransaction { try rebuildIndex(keys: keys) }
+        }
+    }
+
+    /// Whether any item row is sealed in the current format, which only a vault with digests ever wrote.
+    private func holdsCurrentFormatPayload() throws -> Bool {
+        let statement = try database.statement(
+            "SELECT 1 FROM items WHERE substr(payload, 1, 1) = ? LIMIT 1")
+        defer { statement.reset() }
+        try statement.bind([ItemPayload.currentFormat], at: 1)
+        return try statement.step()
+    }
+
+    /// Wraps the vault key again, now stating that the vault keeps digests. Runs once, on the first unlock of a
+    /// vault whose key was wrapped before that statement existed, after its digests were checked or written.
+    func rewrapKey(_ vaultKey: SymmetricKey, under wrappingKey: SymmetricKey, replacing old: VaultHeader) throws {
+        var header = old
+        header.wrappedKey = vaultKey.withUnsafeBytes {
+            AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData(.keepsDigests))
+        }
+        header.checksum = header.computedChecksum()
+        try database.writeTransaction {
+            // Another process may have changed the password meanwhile: its header wins.
+            guard try readHeader() == old else { return }
+            try Self.write(header, to: database)
         }
     }
 

@@ -84,11 +84,17 @@ public final class Vault {
                 try Self.write(header, to: database)
                 try database.statement("INSERT INTO meta (name, value) VALUES ('device_id', ?)")
                     .bind(deviceID.uuidString, at: 1).run()
+                // An empty vault's digests: the XOR over no rows. The key's wrapping states that they exist.
+                let empty = String(repeating: "0", count: 64)
+                for name in [Self.rowDigestName, Self.indexDigestName] {
+                    try database.statement("INSERT INTO meta (name, value) VALUES (?, ?)")
+                        .bind(name, at: 1).bind(empty, at: 2).run()
+                }
             }
             let vault = try Vault(path: path, database: database, publicSuffixList: publicSuffixList)
             vault.keys = Keys(vault: vaultKey)
             try vault.rebuildIndexIfNeeded()
-            try vault.checkIntegrity()
+            try vault.checkIntegrity(keyStatesDigests: true)
             return vault
         } catch {
             try? fileManager.removeItem(atPath: path)
@@ -204,15 +210,21 @@ public final class Vault {
         try withErrorMapping {
             let header = try readHeader()
             let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
-            let vaultKeyBytes: SecureBytes
-            do {
-                vaultKeyBytes = try AEAD.openSecure(
-                    header.wrappedKey, using: wrappingKey, authenticating: header.wrappingAssociatedData)
-            } catch {
-                throw VaultError.wrongPassword
+            var unwrapped: (key: SecureBytes, wrapping: VaultHeader.KeyWrapping)?
+            for wrapping in [VaultHeader.KeyWrapping.keepsDigests, .predatesDigests] where unwrapped == nil {
+                if let key = try? AEAD.openSecure(
+                    header.wrappedKey, using: wrappingKey, authenticating: header.wrappingAssociatedData(wrapping))
+                {
+                    unwrapped = (key, wrapping)
+                }
             }
-            keys = Keys(vault: try SymmetricKey(bytes: vaultKeyBytes))
-            try checkIntegrity()
+            guard let unwrapped else { throw VaultError.wrongPassword }
+            let vaultKey = try SymmetricKey(bytes: unwrapped.key)
+            keys = Keys(vault: vaultKey)
+            try checkIntegrity(keyStatesDigests: unwrapped.wrapping == .keepsDigests)
+            if unwrapped.wrapping == .predatesDigests, !database.isReadOnly {
+                try rewrapKey(vaultKey, under: wrappingKey, replacing: header)
+            }
             try rebuildIndexIfNeeded()
         }
     }

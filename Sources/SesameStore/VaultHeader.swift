@@ -7,8 +7,19 @@ struct VaultHeader: Equatable {
     var wrappedKey: [UInt8]
     var checksum: [UInt8]
 
-    /// Binds the wrapped key to this vault, so a key box copied from another vault does not open here.
-    var wrappingAssociatedData: [UInt8] { Array("sesame.vault-key.v1".utf8) + vaultID }
+    /// What the wrapped key's associated data says about the vault. Version 2 states that the vault keeps the keyed
+    /// digests over its rows (`Vault+Integrity`), so deleting them cannot pass the vault off as one written before
+    /// they existed: changing the statement needs the master password.
+    enum KeyWrapping: UInt8 {
+        case predatesDigests = 1
+        case keepsDigests = 2
+    }
+
+    /// Binds the wrapped key to this vault, so a key box copied from another vault does not open here, and to what
+    /// the vault keeps (see `KeyWrapping`).
+    func wrappingAssociatedData(_ wrapping: KeyWrapping) -> [UInt8] {
+        Array("sesame.vault-key.v\(wrapping.rawValue)".utf8) + vaultID
+    }
 
     /// A BLAKE2b checksum over every field. It tells accidental damage to the header apart from a wrong
     /// password, which otherwise look the same: the vault key would simply fail to unwrap.
@@ -32,7 +43,7 @@ struct VaultHeader: Equatable {
         let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: kdf)
         var header = VaultHeader(vaultID: vaultID, kdf: kdf, wrappedKey: [], checksum: [])
         header.wrappedKey = vaultKey.withUnsafeBytes {
-            AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData)
+            AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData(.keepsDigests))
         }
         header.checksum = header.computedChecksum()
         return header

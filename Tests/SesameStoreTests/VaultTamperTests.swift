@@ -143,6 +143,7 @@ import SesameCrypto
         zeroize(&plaintext)
         try execute("UPDATE items SET payload = ? WHERE id = ?", binding: [legacy, item.id.bytes], in: vault)
         try execute("DELETE FROM meta WHERE name IN ('row_digest', 'index_digest')", in: vault)
+        try wrapKeyAsBeforeDigests(vault)
 
         let fresh = try reopened(vault)
         #expect(try fresh.item(withID: item.id).item == item)
@@ -151,5 +152,65 @@ import SesameCrypto
         // Once upgraded, a format-1 payload can only be an old one put back.
         try execute("UPDATE items SET payload = ? WHERE id = ?", binding: [legacy, item.id.bytes], in: fresh)
         #expect(throws: VaultError.itemDamaged(item.id)) { try reopened(fresh).item(withID: item.id) }
+    }
+
+    /// Wraps the vault key as Sesame did before the wrapping stated that the vault keeps digests.
+    private func wrapKeyAsBeforeDigests(_ vault: Vault, password: String = "correct horse") throws {
+        var header = try vault.readHeader()
+        let vaultKey = try vault.requireKeys().vault
+        let wrappingKey = try PasswordKDF.deriveKey(from: SecureBytes(utf8: password), parameters: header.kdf)
+        header.wrappedKey = vaultKey.withUnsafeBytes {
+            AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData(.predatesDigests))
+        }
+        header.checksum = header.computedChecksum()
+        try vault.database.writeTransaction { try Vault.write(header, to: vault.database) }
+    }
+
+    @Test func deletedDigestsAreDamageNotAnOldVault() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let kept = Item(title: "kept", password: "pw")
+        try vault.add(kept)
+        try vault.add(Item(title: "removed", password: "pw"))
+        let removed = try vault.allItems().items.first { $0.title == "removed" }!
+        try execute("DELETE FROM items WHERE id = ?", binding: [removed.id.bytes], in: vault)
+        try execute("DELETE FROM meta WHERE name = 'row_digest'", in: vault)
+
+        let fresh = try reopened(vault)
+        let listing = try fresh.allItems()
+        #expect(listing.items.map(\.id) == [kept.id])
+        #expect(listing.damaged.count == 1)
+        // Reported on every unlock, not quietly re-digested into a trusted state.
+        #expect(try reopened(fresh).allItems().damaged.count == 1)
+    }
+
+    @Test func deletingEveryItemAndTheDigestsOfAnEmptiedVaultIsDetected() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        try vault.add(Item(title: "only", password: "pw"))
+        try execute("DELETE FROM items", in: vault)
+        try execute("DELETE FROM meta WHERE name IN ('row_digest', 'index_digest')", in: vault)
+        // No payload is left to show the vault's age: only the key's wrapping can.
+        #expect(try reopened(vault).allItems().damaged.count == 1)
+    }
+
+    @Test func keyWrappedBeforeDigestsIsRewrappedOnceAndThenProtects() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "x", password: "pw")
+        try vault.add(item)
+        try wrapKeyAsBeforeDigests(vault)
+        let before = try vault.readHeader()
+
+        let fresh = try reopened(vault)
+        #expect(try fresh.allItems().damaged.isEmpty)
+        let after = try fresh.readHeader()
+        #expect(after.wrappedKey != before.wrappedKey)
+        #expect(after.kdf == before.kdf && after.isIntact)
+        // Rewrapped: the same password still opens it, and deleting the digests is now damage even with no
+        // current-format payload to give it away.
+        try execute("DELETE FROM items", in: fresh)
+        try execute("DELETE FROM meta WHERE name IN ('row_digest', 'index_digest')", in: fresh)
+        #expect(try reopened(fresh).allItems().damaged.count == 1)
     }
 }

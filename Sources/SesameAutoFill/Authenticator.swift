@@ -20,6 +20,8 @@ public struct AuthenticationPrompt: Sendable, Equatable {
         case list
         /// To write the credential identities after the extension was enabled.
         case configure
+        /// To save a login a form submitted (iOS 26.2's save-password request).
+        case save(ServiceIdentifier)
     }
 
     public var purpose: Purpose

@@ -45,10 +45,15 @@ targets += [
         dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
         path: "iOS/AutoFillExtension",
         exclude: ["Views", "Info.plist", "AutoFillExtension.entitlements"]),
+    // The app's model, compiled here; its SwiftUI screens are parsed by apple-check.sh.
+    .target(
+        name: "SesameAppModel",
+        dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
+        path: "iOS/App/Model"),
     .testTarget(
         name: "SesameAutoFillAppleTests",
         dependencies: [
-            "SesameAutoFillApple", "SesameAutoFillExtension", "AuthenticationServices", "UIKit",
+            "SesameAutoFillApple", "SesameAutoFillExtension", "SesameAppModel", "AuthenticationServices", "UIKit",
             .product(name: "SesameCore", package: "Sesame"),
         ],
         path: "Tests/SesameAutoFillAppleTests"),

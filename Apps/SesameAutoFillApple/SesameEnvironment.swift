@@ -43,12 +43,18 @@ public struct SesameEnvironment: Sendable {
             throw Failure.missingInfoKey("SesameKeychainGroup")
         }
         guard let container = containerURL(group: group) else { throw Failure.noContainer(group) }
+        // "Stay unlocked for N minutes", set in the app, read by every extension process.
+        let minutes = UserDefaults(suiteName: group)?.integer(forKey: idleTimeoutMinutesKey) ?? 0
         let list = bundle.url(forResource: "public_suffix_list", withExtension: "dat")
             .flatMap { FileManager.default.contents(atPath: $0.path) } ?? Data()
         return SesameEnvironment(
             vaultPath: container.appendingPathComponent("vault.sqlite").path, keychainGroup: keychainGroup,
-            publicSuffixList: PublicSuffixList(utf8: Array(list)))
+            publicSuffixList: PublicSuffixList(utf8: Array(list)),
+            idleTimeout: minutes > 0 ? TimeInterval(minutes * 60) : VaultSession.defaultIdleTimeout)
     }
+
+    /// The App Group defaults key of the auto-lock timeout, in minutes.
+    public static let idleTimeoutMinutesKey = "SesameIdleTimeoutMinutes"
 
     private static func containerURL(group: String) -> URL? {
         #if canImport(Darwin)

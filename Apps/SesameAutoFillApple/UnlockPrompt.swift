@@ -2,6 +2,7 @@
 import Foundation
 import SesameAutoFill
 import SesameCrypto
+import SesameStore
 
 /// The unlock screen's state, as the core's ``Authenticator``: the provider asks, the screen shows the prompt, and
 /// the person answers with ``submit(password:)`` or ``cancel()``. The SwiftUI view only draws it, so tests answer
@@ -16,6 +17,8 @@ public final class UnlockPrompt: Authenticator {
     public nonisolated let prompts: AsyncStream<AuthenticationPrompt>
     private let promptsContinuation: AsyncStream<AuthenticationPrompt>.Continuation
     private var answer: CheckedContinuation<AuthenticationResult, Never>?
+    /// The biometric copy of the unlock key, when the person turned Face ID / Touch ID on in the app.
+    public var biometricKey: BiometricKey?
 
     public nonisolated init() {
         (prompts, promptsContinuation) = AsyncStream.makeStream(of: AuthenticationPrompt.self)
@@ -39,6 +42,18 @@ public final class UnlockPrompt: Authenticator {
     /// The person typed their master password.
     public func submit(password: String) {
         respond(.masterPassword(SecureBytes(utf8: password)))
+    }
+
+    /// Whether the screen offers Face ID / Touch ID.
+    public var offersBiometry: Bool {
+        biometricKey?.isStored == true
+    }
+
+    /// The person chose Face ID / Touch ID: the keychain prompts, and the key it releases answers the prompt. When
+    /// the person cancels the biometric prompt, the screen stays on the password.
+    public func useBiometry() {
+        guard let key = biometricKey?.read() else { return }
+        respond(.unlockKey(key))
     }
 
     /// The person dismissed the screen.

@@ -201,20 +201,7 @@ public final class Vault {
     /// Unlocks with the master password. Throws `VaultError.wrongPassword` when it does not unwrap the vault key,
     /// and `VaultError.headerDamaged` when the header itself is damaged, so the two are never confused.
     public func unlock(password: SecureBytes) throws {
-        try withErrorMapping {
-            let header = try readHeader()
-            let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
-            let vaultKeyBytes: SecureBytes
-            do {
-                vaultKeyBytes = try AEAD.openSecure(
-                    header.wrappedKey, using: wrappingKey, authenticating: header.wrappingAssociatedData)
-            } catch {
-                throw VaultError.wrongPassword
-            }
-            keys = Keys(vault: try SymmetricKey(bytes: vaultKeyBytes))
-            try checkIntegrity()
-            try rebuildIndexIfNeeded()
-        }
+        try unlockReturningKey(password: password)
     }
 
     /// Forgets every key; the `SecureBytes` behind them are zeroed as they are released.

@@ -26,14 +26,13 @@ public let kSecAttrService: CFString = "svce"
 public let kSecAttrAccount: CFString = "acct"
 public let kSecAttrAccessGroup: CFString = "agrp"
 public let kSecAttrAccessible: CFString = "pdmn"
-public let kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString = "cku"
+public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = "aku"
 public let kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly: CFString = "akpu"
 public let kSecAttrAccessControl: CFString = "accc"
 public let kSecValueData: CFString = "v_Data"
 public let kSecReturnData: CFString = "r_Data"
 public let kSecMatchLimit: CFString = "m_Limit"
 public let kSecMatchLimitOne: CFString = "m_LimitOne"
-public let kSecUseAuthenticationContext: CFString = "u_AuthCtx"
 
 /// `SecAccessControl`, iOS 8.0+. https://developer.apple.com/documentation/security/secaccesscontrol
 public final class SecAccessControl: @unchecked Sendable {
@@ -49,7 +48,8 @@ public struct SecAccessControlCreateFlags: OptionSet, Sendable {
 }
 
 /// https://developer.apple.com/documentation/security/secaccesscontrolcreatewithflags(_:_:_:_:)
-public func SecAccessControlCreateWithFlags(_ allocator: AnyObject?, _ protection: CFTypeRef,
+/// (`protection` is a `CFTypeRef` on Apple platforms; the shell passes a `kSecAttrAccessible…` CFString.)
+public func SecAccessControlCreateWithFlags(_ allocator: AnyObject?, _ protection: CFString,
                                             _ flags: SecAccessControlCreateFlags,
                                             _ error: UnsafeMutablePointer<Unmanaged<NSError>?>?) -> SecAccessControl? {
     SecAccessControl(flags: flags)
@@ -86,7 +86,7 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     guard let key = itemKey(query) else { return -50 }
     guard let data = items.withLock({ $0[key] }) else { return errSecItemNotFound }
-    result?.pointee = NSData(data: data)
+    if (query as? [String: Any])?[kSecReturnData] as? Bool == true { result?.pointee = NSData(data: data) }
     return errSecSuccess
 }
 

@@ -18,6 +18,9 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     /// Where the vault and the keychain group are; read from Info.plist unless a test set it first.
     public var environment: SesameEnvironment?
     private var providerStorage: CredentialProvider?
+    /// Argon2id above this would not fit beside the extension's ~120 MB (apple-autofill §9.6); such a vault
+    /// unlocks here with Face ID / Touch ID or a session the app kept.
+    public static let maximumKDFMemoryBytes: UInt64 = 64 << 20
 
     /// The core provider, made on first use from ``environment``.
     var provider: CredentialProvider? {
@@ -27,7 +30,10 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
-            idleTimeout: environment.idleTimeout)
+            idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
+            sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup),
+            maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes)
+        unlockPrompt.biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
         providerStorage = provider
         return provider
     }

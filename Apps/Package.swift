@@ -50,6 +50,11 @@ targets += [
         name: "SesameAppModel",
         dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
         path: "iOS/App/Model"),
+    // The extension's memory during a configuration at 100,000 items (docs/benchmarks.md); run by hand.
+    .executableTarget(
+        name: "SesameExtensionBench",
+        dependencies: ["SesameAutoFillApple", "AuthenticationServices", .product(name: "SesameCore", package: "Sesame")],
+        path: "Benchmarks/ExtensionMemory"),
     .testTarget(
         name: "SesameAutoFillAppleTests",
         dependencies: [

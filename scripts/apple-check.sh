@@ -45,18 +45,19 @@ with open(".build-swiftui-files", "w") as f:
     f.write("\n".join(parsed) + ("\n" if parsed else ""))
 
 # The stand-ins can never reach an Apple build: each file refuses to compile off Linux, and the Xcode project
-# names neither them nor the tests.
+# names neither them nor the Linux-only tests and benchmark.
 guard = "#if !os(Linux)\n#error("
+linux_only = ("StandIns/", "Tests/", "Benchmarks/")
 for path in swift_files:
     if path.startswith("StandIns/") and guard not in text(path):
         failures.append(f"{path}: a stand-in must start with `#if !os(Linux)` / `#error(...)`")
-    elif not path.startswith(("StandIns/", "Tests/")) and "standIn" in text(path):
+    elif not path.startswith(linux_only) and "standIn" in text(path):
         failures.append(f"{path}: shell code uses a stand-in-only member (standIn...)")
-    elif not path.startswith(("StandIns/", "Tests/")) and re.search(r'"group\.[^"]*"', text(path)):
+    elif not path.startswith(linux_only) and re.search(r'"group\.[^"]*"', text(path)):
         failures.append(f"{path}: an App Group identifier is hard-coded (read it from Info.plist)")
 
 project = text("iOS/project.yml")
-for forbidden in ("StandIns", "Tests"):
+for forbidden in ("StandIns", "Tests", "Benchmarks"):
     if re.search(rf"^[^#]*{forbidden}", project, re.M):
         failures.append(f"iOS/project.yml names {forbidden}: it must stay out of the Apple build")
 

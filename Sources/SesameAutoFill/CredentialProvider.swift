@@ -42,13 +42,15 @@ public actor CredentialProvider {
     ///   - sessionKeeper: keeps the trusted session for other processes (see `SessionKeeper`).
     ///   - maximumKDFMemoryBytes: refuses master-password unlocks whose Argon2id needs more (the extension's
     ///     budget); such vaults unlock there only with a kept or biometric key.
+    ///   - keepsIdentitySnapshot: false in the extension, whose full syncs then keep no per-item snapshot
+    ///     (`IdentitySync.keepsSnapshot`).
     ///   - now: the clock; tests inject theirs to move time without waiting.
     public init(vaultPath: String, publicSuffixList: PublicSuffixList, identityStore: any IdentityStore,
                 authenticator: any Authenticator,
                 idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
                 maximumAttempts: Int = CredentialProvider.defaultMaximumAttempts,
                 pendingFullSync: PendingFullSync? = nil, sessionKeeper: (any SessionKeeper)? = nil,
-                maximumKDFMemoryBytes: UInt64? = nil,
+                maximumKDFMemoryBytes: UInt64? = nil, keepsIdentitySnapshot: Bool = true,
                 now: @escaping @Sendable () -> Date = { Date() })
     {
         precondition(maximumAttempts >= 1, "at least one attempt")
@@ -57,6 +59,7 @@ public actor CredentialProvider {
         session.keeper = sessionKeeper
         session.maximumKDFMemoryBytes = maximumKDFMemoryBytes
         let sync = IdentitySync(store: identityStore)
+        sync.keepsSnapshot = keepsIdentitySnapshot
         // Every change served through the session (fills included) reaches the sync.
         session.onChange = { sync.note($0) }
         self.session = session

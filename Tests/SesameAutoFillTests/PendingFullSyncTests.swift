@@ -72,3 +72,28 @@ enum PendingFullSyncNote {
         _ = FileManager.default.createFile(atPath: path, contents: Data())
     }
 }
+
+/// The extension's full sync: one array built while items stream, no snapshot kept.
+@Suite struct SnapshotlessSyncTests {
+    @Test(arguments: [true, false])
+    func aFullSyncWithoutSnapshotWritesExactlyTheVaultsIdentities(incremental: Bool) async throws {
+        let vault = try ProviderTestVault()
+        let items = [testLogin("A", urls: ["https://a.example.com", "https://a.example.org"]),
+                     testLogin("B", user: "bob", urls: ["https://b.example.net"]),
+                     testLogin("Never", urls: ["https://n.example.com"], match: .never)]
+        try vault.vault.add(contentsOf: items)
+        try vault.vault.recordUse(ofItemWithID: items[1].id, at: Date(timeIntervalSince1970: 1_760_000_000))
+        let store = InMemoryIdentityStore(supportsIncrementalUpdates: incremental)
+        let sync = IdentitySync(store: store)
+        sync.keepsSnapshot = false
+        #expect(try await sync.synchronizeAll(vault: vault.vault, replacing: true).kind == .replaced)
+        #expect(sync.snapshot == nil)
+        #expect(await store.identities == (try vault.expectedIdentities()))
+        #expect(await store.identities.contains { $0.user == "bob" && $0.rank == 1_760_000_000 })
+
+        // A later edit in this process replaces again, and still ends equal to the vault.
+        try vault.vault.updateItem(withID: items[0].id) { $0.urls = [ItemURL("https://c.example.com")] }
+        try await sync.itemsChanged([items[0].id], vault: vault.vault)
+        #expect(await store.identities == (try vault.expectedIdentities()))
+    }
+}

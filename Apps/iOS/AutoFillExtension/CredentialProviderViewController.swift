@@ -32,10 +32,17 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup),
-            maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes)
+            maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)
         unlockPrompt.biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
         providerStorage = provider
         return provider
+    }
+
+    override open func viewDidLoad() {
+        super.viewDidLoad()
+        #if canImport(SwiftUI)
+        installScreens()  // Views/ExtensionScreens.swift: the unlock, list and configuration screens in SwiftUI.
+        #endif
     }
 
     // MARK: - QuickType: without UI, then after the unlock screen

@@ -59,10 +59,6 @@ public final class AppModel {
         try biometricKey.store(try await provider.unlock(password: SecureBytes(utf8: password)))
     }
 
-    /// "Stay unlocked for N minutes": the auto-lock timeout every process reads from the App Group defaults.
-    public func setAutoLock(minutes: Int, defaults: UserDefaults) {
-        defaults.set(minutes, forKey: SesameEnvironment.idleTimeoutMinutesKey)
-    }
 
     public func lock() async {
         await provider.lock()

@@ -72,4 +72,20 @@ import Testing
         #expect(await firstCall(on: request) == .completeExtensionConfigurationRequest)
         #expect(configuration.provider?.needsFullSync == true)
     }
+
+    /// The only test on the system's shared store, which `ASSettingsHelper` turns on.
+    @Test func theAppOpensSettingsAndAsksToTurnTheProviderOn() async throws {
+        let h = try ExtensionHarness()
+        var environment = h.environment
+        environment.identityStore = .shared
+        let app = AppModel(environment: environment)
+        await app.refreshAutoFillStatus()
+        #expect(app.autoFill == .off)
+        let opened = ASSettingsHelper.standInSettingsOpened
+        try await app.openAutoFillSettings()
+        #expect(ASSettingsHelper.standInSettingsOpened == opened + 1)
+        await app.requestTurningOnAutoFill()
+        #expect(app.autoFill == .on)
+        ASCredentialIdentityStore.shared.standInSetEnabled(false)
+    }
 }

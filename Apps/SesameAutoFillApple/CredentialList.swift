@@ -8,6 +8,8 @@ import SesameAutoFill
 public final class CredentialList {
     /// Best first, as the core ranked them.
     public private(set) var matches: [CredentialMatch] = []
+    /// True once the list has rows to show, even none: the screen then shows the list, not a spinner.
+    public private(set) var isShowing = false
     public var query = "" {
         didSet { onChange?() }
     }
@@ -31,6 +33,7 @@ public final class CredentialList {
 
     public func show(_ matches: [CredentialMatch]) {
         self.matches = matches
+        isShowing = true
         onChange?()
     }
 

@@ -126,6 +126,19 @@ import Testing
         #expect(await firstCall(on: request) == .cancelRequest(domain: ASExtensionErrorDomain, code: 1))
     }
 
+    @Test func aListWithNoMatchStillShowsSoThePersonCanSearchOrCancel() async throws {
+        let h = try ExtensionHarness()
+        let controller = h.launchExtension()
+        let request = h.newRequest(on: controller)
+        controller.prepareCredentialList(for: [ASCredentialServiceIdentifier(identifier: "nowhere.example", type: .domain)])
+        _ = await nextPrompt(on: controller.unlockPrompt)
+        controller.unlockPrompt.submit(password: ExtensionHarness.password)
+        try await waitUntil { controller.credentialList.isShowing }
+        #expect(controller.credentialList.matches.isEmpty)
+        controller.credentialList.dismiss()
+        #expect(await firstCall(on: request) == .cancelRequest(domain: ASExtensionErrorDomain, code: 1))
+    }
+
     @Test func threeWrongPasswordsFail() async throws {
         let h = try ExtensionHarness()
         let controller = h.launchExtension()

@@ -16,8 +16,8 @@ extension CredentialProviderViewController {
     }
 }
 
-/// Shows the unlock screen while a prompt is pending, the list once it has rows, the configuration screen
-/// otherwise (it is the only request with neither).
+/// Shows the unlock screen while a prompt is pending, the list once the core answered it, the configuration
+/// screen otherwise (the only request with neither).
 struct ExtensionRootView: View {
     @StateObject private var unlock: Observed<UnlockPrompt>
     @StateObject private var list: Observed<CredentialList>
@@ -30,7 +30,7 @@ struct ExtensionRootView: View {
     var body: some View {
         if let prompt = unlock.value.current {
             UnlockView(prompt: prompt, model: unlock.value)
-        } else if !list.value.matches.isEmpty {
+        } else if list.value.isShowing {
             CredentialListView(list: list.value)
         } else {
             ConfigurationView()

@@ -7,12 +7,10 @@ set -eu
 cd "$(dirname "$0")/../Apps"
 
 echo "apple-check: layout, plists and entitlements"
-swift package describe --type json >.build-describe.json 2>/dev/null || {
-    swift package describe --type json >/dev/null
-    exit 1
-}
-trap 'rm -f .build-describe.json' EXIT
-python3 - .build-describe.json <<'PYTHON'
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift package describe --type json >"$work/describe.json"
+python3 - "$work/describe.json" "$work/swiftui-files" <<'PYTHON'
 import json, os, plistlib, re, sys
 
 failures = []
@@ -41,7 +39,7 @@ for path in sorted(swift_files):
         failures.append(f"{path}: imports SwiftUI, yet a target of Apps/Package.swift compiles it")
     elif path not in compiled and path not in parsed:
         failures.append(f"{path}: neither compiled by Apps/Package.swift nor a SwiftUI file parsed by this check")
-with open(".build-swiftui-files", "w") as f:
+with open(sys.argv[2], "w") as f:
     f.write("\n".join(parsed) + ("\n" if parsed else ""))
 
 # The stand-ins can never reach an Apple build: each file refuses to compile off Linux, and the Xcode project
@@ -111,8 +109,7 @@ PYTHON
 echo "apple-check: parsing SwiftUI files"
 while IFS= read -r file; do
     swiftc -parse "$file"
-done <.build-swiftui-files
-rm -f .build-swiftui-files
+done <"$work/swiftui-files"
 
 echo "apple-check: building Apps/ against the stand-ins"
 swift build --build-tests

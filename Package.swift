@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
+        // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
+        // store's and the crypto's types too.
+        .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
     ],
     targets: [
         // C libraries from Debian, headers only.

@@ -1,4 +1,5 @@
 import SesameCrypto
+import SesameStore
 
 /// Asks the user to prove who they are, once per attempt: the provider's only way to a person.
 ///
@@ -20,6 +21,8 @@ public struct AuthenticationPrompt: Sendable, Equatable {
         case list
         /// To write the credential identities after the extension was enabled.
         case configure
+        /// To save a login a form submitted (iOS 26.2's save-password request).
+        case save(ServiceIdentifier)
     }
 
     public var purpose: Purpose
@@ -40,8 +43,10 @@ public struct AuthenticationPrompt: Sendable, Equatable {
 
 /// What the user gave an authenticator.
 public enum AuthenticationResult: Sendable {
-    /// The master password, typed or read from the keychain after biometry.
+    /// The master password, typed.
     case masterPassword(SecureBytes)
+    /// The unlock key, read from the keychain after Face ID / Touch ID: opens the vault without Argon2id.
+    case unlockKey(VaultUnlockKey)
     /// The user dismissed the prompt.
     case canceled
 }

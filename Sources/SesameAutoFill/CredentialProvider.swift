@@ -31,28 +31,42 @@ public actor CredentialProvider {
     private let session: VaultSession
     private let sync: IdentitySync
     private let authenticator: any Authenticator
+    /// Where a configuration that could not write the store leaves its note; nil keeps no note.
+    public nonisolated let pendingFullSync: PendingFullSync?
 
     /// - Parameters:
     ///   - vaultPath: the vault file (in the App Group container on Apple platforms).
     ///   - publicSuffixList: the list the shell loaded (bundled in the app on Apple platforms).
     ///   - identityStore: the system's store (`ASCredentialIdentityStore` through the bridge).
+    ///   - pendingFullSync: the note that a configuration left the store unsynchronised (see ``configure()``).
+    ///   - sessionKeeper: keeps the trusted session for other processes (see `SessionKeeper`).
+    ///   - maximumKDFMemoryBytes: refuses master-password unlocks whose Argon2id needs more (the extension's
+    ///     budget); such vaults unlock there only with a kept or biometric key.
+    ///   - keepsIdentitySnapshot: false in the extension, whose full syncs then keep no per-item snapshot
+    ///     (`IdentitySync.keepsSnapshot`).
     ///   - now: the clock; tests inject theirs to move time without waiting.
     public init(vaultPath: String, publicSuffixList: PublicSuffixList, identityStore: any IdentityStore,
                 authenticator: any Authenticator,
                 idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout,
                 maximumAttempts: Int = CredentialProvider.defaultMaximumAttempts,
+                pendingFullSync: PendingFullSync? = nil, sessionKeeper: (any SessionKeeper)? = nil,
+                maximumKDFMemoryBytes: UInt64? = nil, keepsIdentitySnapshot: Bool = true,
                 now: @escaping @Sendable () -> Date = { Date() })
     {
         precondition(maximumAttempts >= 1, "at least one attempt")
         let session = VaultSession(
             path: vaultPath, publicSuffixList: publicSuffixList, idleTimeout: idleTimeout, now: now)
+        session.keeper = sessionKeeper
+        session.maximumKDFMemoryBytes = maximumKDFMemoryBytes
         let sync = IdentitySync(store: identityStore)
+        sync.keepsSnapshot = keepsIdentitySnapshot
         // Every change served through the session (fills included) reaches the sync.
         session.onChange = { sync.note($0) }
         self.session = session
         self.sync = sync
         self.authenticator = authenticator
         self.maximumAttempts = maximumAttempts
+        self.pendingFullSync = pendingFullSync
     }
 
     // MARK: - Session
@@ -64,19 +78,42 @@ public actor CredentialProvider {
         session.lock()
     }
 
-    /// Unlocks with a password the caller already has (the containing app's own unlock screen).
-    public func unlock(password: SecureBytes) throws(ServiceFailure) {
+    /// Unlocks with a password the caller already has (the containing app's own unlock screen); returns the
+    /// key it derived, for a biometric copy.
+    @discardableResult
+    public func unlock(password: SecureBytes) throws(ServiceFailure) -> VaultUnlockKey {
         try session.unlock(password: password)
     }
 
+    /// Unlocks with a key kept earlier (a biometric copy), without Argon2id.
+    public func unlock(key: VaultUnlockKey) throws(ServiceFailure) {
+        try session.unlock(key: key)
+    }
+
     /// Asks the authenticator until the vault unlocks: `userCanceled` when the user dismisses the prompt,
-    /// `failed` after ``maximumAttempts`` wrong passwords or when the vault cannot be opened at all.
+    /// `failed` after ``maximumAttempts`` wrong passwords or when the vault cannot be opened at all. An unlock
+    /// that finds a configuration's note (``pendingFullSync``) runs the full sync it left undone.
     public func authenticate(for purpose: AuthenticationPrompt.Purpose) async throws(ProviderError) {
+        try await askUntilUnlocked(for: purpose)
+        if purpose != .configure { await runPendingFullSync() }
+    }
+
+    private func askUntilUnlocked(for purpose: AuthenticationPrompt.Purpose) async throws(ProviderError) {
         for attempt in 1...maximumAttempts {
             let prompt = AuthenticationPrompt(purpose: purpose, attempt: attempt, maximumAttempts: maximumAttempts)
             switch await authenticator.authenticate(prompt) {
             case .canceled:
                 throw .userCanceled
+            case .unlockKey(let key):
+                // A stale key (the master password changed since it was kept) counts as a wrong attempt.
+                do throws(ServiceFailure) {
+                    try session.unlock(key: key)
+                    return
+                } catch let failure where failure.code == .wrongPassword {
+                    continue
+                } catch {
+                    throw .failed
+                }
             case .masterPassword(let password):
                 do throws(ServiceFailure) {
                     try session.unlock(password: password)
@@ -139,15 +176,31 @@ public actor CredentialProvider {
     }
 
     /// The extension was enabled: unlock if needed, then replace the store's content with every identity.
+    ///
+    /// The system offers no way to cancel a configuration, and keeps the provider enabled whatever happens. So
+    /// when the unlock is dismissed or fails, or the store refuses the write, the error is thrown (the shell still
+    /// completes the configuration) and ``pendingFullSync`` records that the store was not synchronised; the next
+    /// unlock, here or in the app, runs the full sync.
     public func configure() async throws(ProviderError) {
-        if !session.isTrusted { try await authenticate(for: .configure) }
-        do {
-            let vault = try session.trustedService().vault
-            try await sync.synchronizeAll(vault: vault, replacing: true)
+        do throws(ProviderError) {
+            if !session.isTrusted { try await authenticate(for: .configure) }
+            let report: IdentitySyncReport
+            do {
+                let vault = try session.trustedService().vault
+                report = try await sync.synchronizeAll(vault: vault, replacing: true)
+            } catch {
+                throw .failed
+            }
+            guard report.kind == .replaced else { throw .failed }
+            pendingFullSync?.clear()
         } catch {
-            throw .failed
+            pendingFullSync?.mark()
+            throw error
         }
     }
+
+    /// Whether a configuration left the store unsynchronised and no full sync has run since.
+    public nonisolated var needsFullSync: Bool { pendingFullSync?.isPending ?? false }
 
     // MARK: - The containing app
 
@@ -170,7 +223,10 @@ public actor CredentialProvider {
     @discardableResult
     public func synchronizeIdentities() async throws -> IdentitySyncReport {
         let vault = try session.trustedService().vault
-        return try await sync.synchronizeAll(vault: vault)
+        let pending = needsFullSync
+        let report = try await sync.synchronizeAll(vault: vault, replacing: pending)
+        if pending, report.kind == .replaced { pendingFullSync?.clear() }
+        return report
     }
 
     // MARK: - Steps
@@ -186,6 +242,12 @@ public actor CredentialProvider {
         }
         await flushIdentities()
         return credential
+    }
+
+    /// Best effort, after an unlock: the request that unlocked does not depend on the store.
+    private func runPendingFullSync() async {
+        guard needsFullSync else { return }
+        _ = try? await synchronizeIdentities()
     }
 
     /// Best effort: the answer to the request does not depend on the store.

@@ -31,6 +31,24 @@ public struct IdentitySnapshot: Sendable, Equatable {
         self.count = count
     }
 
+    /// Adds the identities of an item not in the snapshot yet, without computing changes: how a full sync builds
+    /// a snapshot while it reads the items one at a time.
+    mutating func insert(_ identities: [CredentialIdentity], ofItem id: UUID) {
+        guard !identities.isEmpty else { return }
+        identitiesByItem[id] = identities
+        count += identities.count
+    }
+
+    /// Sets the rank of every identity of an item.
+    mutating func setRank(_ rank: Int, ofItem id: UUID) {
+        guard var identities = identitiesByItem[id] else { return }
+        for index in identities.indices { identities[index].rank = rank }
+        identitiesByItem[id] = identities
+    }
+
+    /// The items that have identities.
+    var itemIDs: Dictionary<UUID, [CredentialIdentity]>.Keys { identitiesByItem.keys }
+
     /// Every identity, in no particular order: what a full replace sends.
     public var allIdentities: [CredentialIdentity] {
         var all: [CredentialIdentity] = []

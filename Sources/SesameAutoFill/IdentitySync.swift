@@ -25,6 +25,10 @@ public final class IdentitySync {
     public let store: any IdentityStore
     /// What the store holds as far as this instance knows; nil when unknown.
     public private(set) var snapshot: IdentitySnapshot?
+    /// False in a process with a tight memory budget (the AutoFill extension): a full sync then builds the one
+    /// array the replace sends, item by item, and keeps no per-item snapshot (at 100,000 items the snapshot alone
+    /// is about 48 MiB). Every later content sync of that process replaces again, which it rarely needs.
+    public var keepsSnapshot = true
     private var pendingItems: Set<UUID> = []
     private var pendingUsage: Set<UUID> = []
     private var isSyncing = false
@@ -150,6 +154,19 @@ public final class IdentitySync {
         let items = pendingItems, used = pendingUsage
         pendingItems.removeAll()
         pendingUsage.removeAll()
+        guard keepsSnapshot else {
+            let identities: [CredentialIdentity]
+            do {
+                identities = try Self.buildForReplace(from: vault)
+            } catch {
+                pendingItems.formUnion(items)
+                pendingUsage.formUnion(used)
+                throw error
+            }
+            snapshot = nil
+            try await store.replaceIdentities(with: identities)
+            return IdentitySyncReport(.replaced, saved: identities.count, total: identities.count)
+        }
         let built: IdentitySnapshot
         do {
             built = try Self.build(from: vault)
@@ -228,9 +245,39 @@ public final class IdentitySync {
 
     /// Every identity the vault's active items give: what the store must hold.
     public static func build(from vault: Vault) throws -> IdentitySnapshot {
-        let scan = try vault.allItems(in: [.active])
-        let usage = try vault.usage(ofItemsWithIDs: scan.items.map(\.id))
-        return IdentitySnapshot(items: scan.items, usage: usage, suffixes: vault.publicSuffixList)
+        // Items are decoded one at a time and dropped once their identities are built, so a full sync holds the
+        // identities, never the whole decrypted vault: at 100,000 items that is what keeps a configuration inside
+        // the AutoFill extension's memory budget.
+        var snapshot = IdentitySnapshot()
+        let suffixes = vault.publicSuffixList
+        try vault.forEachItem(in: [.active]) { item in
+            snapshot.insert(CredentialIdentity.identities(for: item, usage: nil, suffixes: suffixes), ofItem: item.id)
+        }
+        // Ranks come from usage, read in one scan of its table once the items are known.
+        for (id, usage) in try vault.usage(ofItemsWithIDs: snapshot.itemIDs) {
+            snapshot.setRank(CredentialIdentity.rank(for: usage), ofItem: id)
+        }
+        return snapshot
+    }
+
+    /// Every identity of the vault as one array, built while the items are read one at a time: what a full
+    /// replace sends, without the per-item snapshot.
+    static func buildForReplace(from vault: Vault) throws -> [CredentialIdentity] {
+        var identities: [CredentialIdentity] = []
+        var owners: [UUID] = []  // the item of each identity, to set ranks from usage afterwards
+        let suffixes = vault.publicSuffixList
+        try vault.forEachItem(in: [.active]) { item in
+            let built = CredentialIdentity.identities(for: item, usage: nil, suffixes: suffixes)
+            identities.append(contentsOf: built)
+            for _ in built { owners.append(item.id) }
+        }
+        let usage = try vault.usage(ofItemsWithIDs: owners)
+        if !usage.isEmpty {
+            for index in identities.indices {
+                if let used = usage[owners[index]] { identities[index].rank = CredentialIdentity.rank(for: used) }
+            }
+        }
+        return identities
     }
 
     /// The identities one item gives now: none when it is trashed, deleted, missing or unreadable.

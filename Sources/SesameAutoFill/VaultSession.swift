@@ -18,6 +18,13 @@ public final class VaultSession {
     private let now: () -> Date
     private var service: LocalVaultService?
     private var lastActivity: Date?
+    /// The key this session was unlocked with, while a keeper keeps it for other processes.
+    private var unlockKey: VaultUnlockKey?
+    /// Keeps the session for other processes (the AutoFill extension's); nil keeps it in memory only.
+    public var keeper: (any SessionKeeper)?
+    /// Refuses a master-password unlock whose Argon2id would use more memory than this (the extension's budget);
+    /// such a vault is opened there only with a kept or biometric key.
+    public var maximumKDFMemoryBytes: UInt64?
     /// Installed on every service this session unlocks: see `LocalVaultService.onChange`.
     public var onChange: ((VaultChange) -> Void)? {
         didSet { service?.onChange = onChange }
@@ -33,34 +40,97 @@ public final class VaultSession {
     }
 
     /// Unlocks with the master password; a session that was already unlocked stays unlocked on failure.
-    public func unlock(password: SecureBytes) throws(ServiceFailure) {
+    /// Returns the unlock key the password derived (for a biometric copy).
+    @discardableResult
+    public func unlock(password: SecureBytes) throws(ServiceFailure) -> VaultUnlockKey {
         do {
             let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
-            try vault.unlock(password: password)
-            service = LocalVaultService(vault: vault, now: now)
-            service?.onChange = onChange
-            lastActivity = now()
+            if let maximumKDFMemoryBytes, try vault.kdfParameters().memoryBytes > maximumKDFMemoryBytes {
+                throw ServiceFailure(
+                    .unavailable, "This vault's password needs more memory than AutoFill may use: unlock it with Face ID or in the app.")
+            }
+            let key = try vault.unlockReturningKey(password: password)
+            start(vault, key: key)
+            touch()
+            return key
         } catch {
             throw ServiceFailure(error)
         }
     }
 
-    /// Locks now; the vault keys are released and their memory zeroed.
+    /// Unlocks with a key kept earlier, without Argon2id; a key that no longer opens the vault is `.wrongPassword`.
+    public func unlock(key: VaultUnlockKey) throws(ServiceFailure) {
+        try open(key: key)
+        touch()
+    }
+
+    private func open(key: VaultUnlockKey) throws(ServiceFailure) {
+        do {
+            let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
+            try vault.unlock(key: key)
+            start(vault, key: key)
+        } catch {
+            throw ServiceFailure(error)
+        }
+    }
+
+    private func start(_ vault: Vault, key: VaultUnlockKey) {
+        service = LocalVaultService(vault: vault, now: now)
+        service?.onChange = onChange
+        unlockKey = key
+    }
+
+    /// Locks now, here and in every process the keeper serves; the vault keys are released and their memory
+    /// zeroed.
     public func lock() {
+        release()
+        keeper?.forget()
+    }
+
+    private func release() {
         service?.vault.lock()
         service = nil
         lastActivity = nil
+        unlockKey = nil
     }
 
     /// True while unlocked and within the idle timeout. Checking is what enforces the timeout: an expired
-    /// session locks itself here, even if no timer fired.
+    /// session locks itself here, even if no timer fired. A process that has no session restores one the keeper
+    /// kept, if it is still within its timeout.
     public var isTrusted: Bool {
+        if service == nil { restoreKept() }
         guard service != nil, let lastActivity else { return false }
         if now().timeIntervalSince(lastActivity) >= idleTimeout {
             lock()
             return false
         }
         return true
+    }
+
+    /// Restarts the idle timeout, here and for the other processes.
+    private func touch() {
+        let moment = now()
+        lastActivity = moment
+        if let unlockKey { keeper?.keep(unlockKey, until: moment.addingTimeInterval(idleTimeout)) }
+    }
+
+    private func restoreKept() {
+        guard let keeper, let kept = keeper.kept() else { return }
+        let remaining = kept.expiry.timeIntervalSince(now())
+        guard remaining > 0, remaining <= idleTimeout else {
+            // Expired, or kept with a longer timeout than this process allows: it no longer counts.
+            keeper.forget()
+            return
+        }
+        do throws(ServiceFailure) {
+            try open(key: kept.key)
+            // Restoring is not activity: the session keeps the expiry the last served request gave it.
+            lastActivity = kept.expiry.addingTimeInterval(-idleTimeout)
+        } catch {
+            // A stale key (the master password changed) or an unreadable vault: nothing to restore.
+            release()
+            if error.code == .wrongPassword { keeper.forget() }
+        }
     }
 
     /// Seconds until the idle timeout locks the session, or nil when locked.
@@ -72,7 +142,7 @@ public final class VaultSession {
     /// The unlocked vault service, resetting the idle timer; throws `.locked` when the session is not trusted.
     public func trustedService() throws(ServiceFailure) -> LocalVaultService {
         guard isTrusted, let service else { throw ServiceFailure(.locked, "The vault is locked.") }
-        lastActivity = now()
+        touch()
         return service
     }
 }

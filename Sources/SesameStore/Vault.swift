@@ -207,26 +207,7 @@ public final class Vault {
     /// Unlocks with the master password. Throws `VaultError.wrongPassword` when it does not unwrap the vault key,
     /// and `VaultError.headerDamaged` when the header itself is damaged, so the two are never confused.
     public func unlock(password: SecureBytes) throws {
-        try withErrorMapping {
-            let header = try readHeader()
-            let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
-            var unwrapped: (key: SecureBytes, wrapping: VaultHeader.KeyWrapping)?
-            for wrapping in [VaultHeader.KeyWrapping.keepsDigests, .predatesDigests] where unwrapped == nil {
-                if let key = try? AEAD.openSecure(
-                    header.wrappedKey, using: wrappingKey, authenticating: header.wrappingAssociatedData(wrapping))
-                {
-                    unwrapped = (key, wrapping)
-                }
-            }
-            guard let unwrapped else { throw VaultError.wrongPassword }
-            let vaultKey = try SymmetricKey(bytes: unwrapped.key)
-            keys = Keys(vault: vaultKey)
-            try checkIntegrity(keyStatesDigests: unwrapped.wrapping == .keepsDigests)
-            if unwrapped.wrapping == .predatesDigests, !database.isReadOnly {
-                try rewrapKey(vaultKey, under: wrappingKey, replacing: header)
-            }
-            try rebuildIndexIfNeeded()
-        }
+        try unlockReturningKey(password: password)
     }
 
     /// Forgets every key; the `SecureBytes` behind them are zeroed as they are released.

@@ -1,0 +1,84 @@
+// Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+#if !os(Linux)
+#error("Stand-in for an Apple framework: build it on Linux only.")
+#endif
+
+import Foundation
+import Synchronization
+
+/// `ASCredentialProviderExtensionContext`, iOS 12.0+ (an `NSExtensionContext` on Apple platforms).
+/// https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext
+///
+/// The stand-in records every completion and cancellation as a ``StandInCall``, so tests see exactly what the
+/// extension told the system. Members named `standIn…` exist only here: shell code must never use them
+/// (scripts/apple-check.sh refuses it).
+open class ASCredentialProviderExtensionContext: @unchecked Sendable {
+    /// What the extension answered, as the system would receive it.
+    public enum StandInCall: Sendable, Equatable {
+        case completeRequest(user: String, password: String)
+        case completeOneTimeCodeRequest(code: String)
+        case completeExtensionConfigurationRequest
+        case completeSavePasswordRequest
+        case completeGeneratePasswordRequest(kinds: [String], values: [String])
+        case cancelRequest(domain: String, code: Int)
+    }
+
+    private let recorded = Mutex<[StandInCall]>([])
+    /// Every call, in order, as they happen.
+    public let standInCalls: AsyncStream<StandInCall>
+    private let continuation: AsyncStream<StandInCall>.Continuation
+
+    public init() {
+        (standInCalls, continuation) = AsyncStream.makeStream(of: StandInCall.self)
+    }
+
+    /// Every call made so far.
+    public var standInRecordedCalls: [StandInCall] { recorded.withLock { $0 } }
+
+    private func record(_ call: StandInCall) {
+        recorded.withLock { $0.append(call) }
+        continuation.yield(call)
+    }
+
+    /// iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completerequest(withselectedcredential:completionhandler:)
+    open func completeRequest(withSelectedCredential credential: ASPasswordCredential,
+                              completionHandler: ((Bool) -> Void)? = nil) {
+        record(.completeRequest(user: credential.user, password: credential.password))
+        completionHandler?(false)
+    }
+
+    /// iOS 18.0+.
+    @available(iOS 18.0, macOS 15.0, *)
+    open func completeOneTimeCodeRequest(using credential: ASOneTimeCodeCredential,
+                                         completionHandler: ((Bool) -> Void)? = nil) {
+        record(.completeOneTimeCodeRequest(code: credential.code))
+        completionHandler?(false)
+    }
+
+    /// iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeextensionconfigurationrequest()
+    open func completeExtensionConfigurationRequest() {
+        record(.completeExtensionConfigurationRequest)
+    }
+
+    /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completesavepasswordrequest(completionhandler:)
+    @available(iOS 26.2, *)
+    open func completeSavePasswordRequest(completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        record(.completeSavePasswordRequest)
+        completionHandler?(false)
+    }
+
+    /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completegeneratepasswordrequest(results:completionhandler:)
+    @available(iOS 26.2, *)
+    open func completeGeneratePasswordRequest(results: [ASGeneratedPassword],
+                                              completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        record(.completeGeneratePasswordRequest(kinds: results.map(\.kind.rawValue), values: results.map(\.value)))
+        completionHandler?(false)
+    }
+
+    /// iOS 12.0+. The error's domain should be `ASExtensionErrorDomain`, its code an `ASExtensionError.Code`.
+    /// https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/cancelrequest(witherror:)
+    open func cancelRequest(withError error: any Error) {
+        let nsError = error as NSError
+        record(.cancelRequest(domain: nsError.domain, code: nsError.code))
+    }
+}

@@ -1,0 +1,71 @@
+// Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+#if !os(Linux)
+#error("Stand-in for an Apple framework: build it on Linux only.")
+#endif
+
+import Foundation
+import UIKit
+
+/// `ASCredentialProviderViewController`, iOS 12.0+: every entry point the system calls, with Apple's default
+/// behaviour of doing nothing. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller
+@MainActor
+open class ASCredentialProviderViewController: UIViewController {
+    /// Set by the system before it calls an entry point; tests read what the extension answered on it.
+    public private(set) var extensionContext = ASCredentialProviderExtensionContext()
+
+    /// Stand-in only: the system hands each request its context.
+    public func standInAttach(_ context: ASCredentialProviderExtensionContext) {
+        extensionContext = context
+    }
+
+    /// iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/preparecredentiallist(for:)
+    open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {}
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/preparecredentiallist(for:requestparameters:)
+    @available(iOS 17.0, macOS 14.0, *)
+    open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier],
+                                    requestParameters: ASPasskeyCredentialRequestParameters) {}
+
+    /// iOS 18.0+.
+    @available(iOS 18.0, macOS 15.0, *)
+    open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {}
+
+    /// iOS 12.0–17.0, deprecated. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/providecredentialwithoutuserinteraction(for:)-7jlg0
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    open func provideCredentialWithoutUserInteraction(for credentialIdentity: ASPasswordCredentialIdentity) {}
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/providecredentialwithoutuserinteraction(for:)-3mo23
+    @available(iOS 17.0, macOS 14.0, *)
+    open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {}
+
+    /// iOS 12.0–17.0, deprecated. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterfacetoprovidecredential(for:)-18ukb
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    open func prepareInterfaceToProvideCredential(for credentialIdentity: ASPasswordCredentialIdentity) {}
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterfacetoprovidecredential(for:)-68qpo
+    @available(iOS 17.0, macOS 14.0, *)
+    open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {}
+
+    /// iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterfaceforextensionconfiguration()
+    open func prepareInterfaceForExtensionConfiguration() {}
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterface(forpasskeyregistration:)
+    @available(iOS 17.0, macOS 14.0, *)
+    open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {}
+
+    /// iOS 26.2+.
+    @available(iOS 26.2, *)
+    open func performWithoutUserInteractionIfPossible(savePasswordRequest: ASSavePasswordRequest) {}
+
+    /// iOS 26.2+.
+    @available(iOS 26.2, *)
+    open func prepareInterface(for savePasswordRequest: ASSavePasswordRequest) {}
+
+    /// iOS 26.2+.
+    @available(iOS 26.2, *)
+    open func performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest) {}
+
+    /// iOS 26.2+.
+    @available(iOS 26.2, *)
+    open func prepareInterface(for generatePasswordsRequest: ASGeneratePasswordsRequest) {}
+}

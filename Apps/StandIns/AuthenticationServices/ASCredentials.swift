@@ -1,0 +1,56 @@
+// Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+#if !os(Linux)
+#error("Stand-in for an Apple framework: build it on Linux only.")
+#endif
+
+import Foundation
+
+/// `ASPasswordCredential`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/aspasswordcredential
+open class ASPasswordCredential: @unchecked Sendable {
+    public let user: String
+    public let password: String
+
+    /// https://developer.apple.com/documentation/authenticationservices/aspasswordcredential/init(user:password:)
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+}
+
+/// `ASOneTimeCodeCredential`, iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/asonetimecodecredential
+@available(iOS 18.0, macOS 15.0, *)
+open class ASOneTimeCodeCredential: @unchecked Sendable {
+    public let code: String
+
+    public init(code: String) {
+        self.code = code
+    }
+}
+
+/// `ASGeneratedPassword`, iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword
+@available(iOS 26.2, *)
+open class ASGeneratedPassword: @unchecked Sendable {
+    /// https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword/kind-swift.struct
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// Letters and digits only ("without special characters").
+        public static let alphanumeric = Kind("alphanumeric")
+        /// Several words.
+        public static let passphrase = Kind("passphrase")
+        /// Letters, digits and special characters.
+        public static let strong = Kind("strong")
+    }
+
+    public let kind: Kind
+    public let value: String
+    /// The user-visible description, derived from the kind.
+    public var localizedName: String { kind.rawValue }
+
+    /// https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword/init(kind:value:)
+    public init(kind: Kind, value: String) {
+        self.kind = kind
+        self.value = value
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(AuthenticationServices)
+import AuthenticationServices
+import Foundation
+import SesameAutoFill
+import SesameAutoFillApple
+import SesameCrypto
+import SesameStore
+
+/// The containing app's state and actions; the SwiftUI screens only draw it and call it. Every edit goes through
+/// the core's provider, so the identity store follows the vault after each change, and each unlock reconciles
+/// it (a full replace when a configuration was cancelled, or in a new process).
+@MainActor
+public final class AppModel {
+    public let environment: SesameEnvironment
+    public let provider: CredentialProvider
+    public private(set) var items: [ItemSummary] = []
+    public var query = ""
+    public private(set) var autoFill: AutoFillStatus = .off
+    public var onChange: (() -> Void)?
+
+    public init(environment: SesameEnvironment, authenticator: any Authenticator = UnlockPrompt()) {
+        self.environment = environment
+        provider = CredentialProvider(
+            vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
+            identityStore: SystemIdentityStore(environment.identityStore), authenticator: authenticator,
+            idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
+            sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup))
+        biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
+    }
+
+    public let biometricKey: BiometricKey
+
+    public var vaultExists: Bool { FileManager.default.fileExists(atPath: environment.vaultPath) }
+
+    /// Creates the vault in the App Group container (Argon2id at Sesame's default cost, which the app, unlike
+    /// the extension, can afford), then unlocks it.
+    public func createVault(password: String) async throws {
+        let secret = SecureBytes(utf8: password)
+        let vault = try Vault.create(
+            at: environment.vaultPath, password: secret, kdf: KDFParameters.generate(),
+            publicSuffixList: environment.publicSuffixList)
+        vault.close()
+        try await unlock(password: password)
+    }
+
+    /// Unlocks with the master password, then brings the identity store to the vault. The session is kept for
+    /// the extension until the auto-lock timeout; a biometric copy, when turned on, is refreshed (the key changes
+    /// with the master password).
+    public func unlock(password: String) async throws {
+        let key = try await provider.unlock(password: SecureBytes(utf8: password))
+        if biometricKey.isStored { try? biometricKey.store(key) }
+        _ = try? await provider.synchronizeIdentities()
+        try await reload()
+    }
+
+    /// Turns Face ID / Touch ID unlock on (the password proves it is the owner) or off.
+    public func setBiometricUnlock(_ enabled: Bool, password: String) async throws {
+        guard enabled else { return biometricKey.remove() }
+        try biometricKey.store(try await provider.unlock(password: SecureBytes(utf8: password)))
+    }
+
+
+    public func lock() async {
+        await provider.lock()
+        items = []
+        onChange?()
+    }
+
+    /// The items whose title, user name or a URL contains the query, as the list shows them.
+    public var visibleItems: [ItemSummary] {
+        let needle = query.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return items }
+        return items.filter { item in
+            ([item.title, item.username] + item.urls).contains {
+                $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+        }
+    }
+
+    @discardableResult
+    public func add(_ item: Item) async throws -> ItemView {
+        let view = try await provider.perform { try $0.add(item) }
+        try await reload()
+        return view
+    }
+
+    @discardableResult
+    public func update(_ id: UUID, _ change: ItemChange) async throws -> ItemView {
+        let view = try await provider.perform { try $0.update(id, change) }
+        try await reload()
+        return view
+    }
+
+    public func moveToTrash(_ id: UUID) async throws {
+        try await provider.perform { try $0.moveToTrash(id) }
+        try await reload()
+    }
+
+    /// A new password for the add and edit screens, from the core's generator.
+    public func generatePassword(_ generator: PasswordGenerator = PasswordGenerator()) throws -> String {
+        try generator.generate()
+    }
+
+    // MARK: - AutoFill
+
+    /// Reads AutoFill's real state from the system's store (and whether a configuration was cancelled).
+    public func refreshAutoFillStatus() async {
+        let state = await SystemIdentityStore(environment.identityStore).state()
+        autoFill = AutoFillStatus(isEnabled: state.isEnabled, needsFullSync: provider.needsFullSync)
+        onChange?()
+    }
+
+    /// Opens Settings at the AutoFill providers.
+    public func openAutoFillSettings() async throws {
+        try await ASSettingsHelper.openCredentialProviderAppSettings()
+    }
+
+    /// iOS 18: asks the system to turn Sesame's provider on (it prompts the person), then reads the state again.
+    @available(iOS 18.0, *)
+    public func requestTurningOnAutoFill() async {
+        _ = await ASSettingsHelper.requestToTurnOnCredentialProviderExtension()
+        await refreshAutoFillStatus()
+    }
+
+    private func reload() async throws {
+        items = try await provider.perform { try $0.list().items }
+        onChange?()
+    }
+}
+#endif

@@ -1,0 +1,51 @@
+import SesameAppModel
+import SwiftUI
+
+/// Creates the vault on first launch, unlocks it afterwards.
+struct UnlockAppView: View {
+    let model: AppModel
+    @Binding var unlocked: Bool
+    @State private var password = ""
+    @State private var confirmation = ""
+    @State private var message: String?
+    @State private var working = false
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    SecureField("Master password", text: $password).textContentType(.password)
+                    if !model.vaultExists {
+                        SecureField("Repeat it", text: $confirmation).textContentType(.newPassword)
+                    }
+                } footer: {
+                    if let message { Text(message).foregroundStyle(.red) }
+                }
+                Button(model.vaultExists ? "Unlock" : "Create vault") { Task { await go() } }
+                    .disabled(password.isEmpty || working)
+            }
+            .navigationTitle("Sesame")
+        }
+    }
+
+    private func go() async {
+        working = true
+        defer { working = false }
+        do {
+            if model.vaultExists {
+                try await model.unlock(password: password)
+            } else {
+                guard password == confirmation else {
+                    message = "The two passwords differ."
+                    return
+                }
+                try await model.createVault(password: password)
+            }
+            password = ""
+            confirmation = ""
+            unlocked = true
+        } catch {
+            message = "\(error)"
+        }
+    }
+}

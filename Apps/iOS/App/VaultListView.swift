@@ -1,0 +1,46 @@
+import SesameAppModel
+import SesameAutoFill
+import SwiftUI
+
+/// Every login, searchable; add and edit open the editor.
+struct VaultListView: View {
+    let model: AppModel
+    @Binding var unlocked: Bool
+    @State private var query = ""
+    @State private var editing: ItemSummary?
+    @State private var adding = false
+    @State private var showingSettings = false
+
+    var body: some View {
+        NavigationStack {
+            List(model.visibleItems, id: \.id) { item in
+                Button {
+                    editing = item
+                } label: {
+                    VStack(alignment: .leading) {
+                        Text(item.title).font(.headline)
+                        Text(item.username).font(.subheadline).foregroundStyle(.secondary)
+                    }
+                }
+                .swipeActions {
+                    Button("Trash", role: .destructive) { Task { try? await model.moveToTrash(item.id) } }
+                }
+            }
+            .searchable(text: $query)
+            .onChange(of: query) { _, newValue in model.query = newValue }
+            .navigationTitle("Logins")
+            .toolbar {
+                ToolbarItem(placement: .primaryAction) { Button("Add") { adding = true } }
+                ToolbarItem(placement: .navigation) { Button("Settings") { showingSettings = true } }
+                ToolbarItem(placement: .bottomBar) {
+                    Button("Lock") { Task { await model.lock(); unlocked = false } }
+                }
+            }
+            .sheet(isPresented: $adding) { ItemEditorView(model: model, editing: nil) }
+            .sheet(item: $editing) { item in ItemEditorView(model: model, editing: item) }
+            .sheet(isPresented: $showingSettings) { SettingsView(model: model) }
+        }
+    }
+}
+
+extension ItemSummary: @retroactive Identifiable {}

@@ -1,0 +1,231 @@
+#if canImport(AuthenticationServices)
+import AuthenticationServices
+import Foundation
+import SesameAutoFill
+import SesameAutoFillApple
+import UIKit
+
+/// The AutoFill extension's principal class (Info.plist `NSExtensionPrincipalClass`). It only translates: every
+/// entry point of both generations goes to the core's `CredentialProvider`, and its answer becomes a completion
+/// or a cancellation on `extensionContext`. Requests for credentials the vault does not hold yet (passkeys,
+/// one-time codes) cancel with `.failed` at once, so the system never waits.
+@MainActor
+open class CredentialProviderViewController: ASCredentialProviderViewController {
+    /// The unlock screen's state (drawn by `UnlockView`).
+    public let unlockPrompt = UnlockPrompt()
+    /// The list screen's state (drawn by `CredentialListView`).
+    public let credentialList = CredentialList()
+    /// Where the vault and the keychain group are; read from Info.plist unless a test set it first.
+    public var environment: SesameEnvironment?
+    private var providerStorage: CredentialProvider?
+    /// Argon2id above this would not fit beside the extension's ~120 MB (apple-autofill §9.6); such a vault
+    /// unlocks here with Face ID / Touch ID or a session the app kept.
+    public static let maximumKDFMemoryBytes: UInt64 = 64 << 20
+
+    /// The core provider, made on first use from ``environment``.
+    var provider: CredentialProvider? {
+        if let providerStorage { return providerStorage }
+        guard let environment = environment ?? (try? SesameEnvironment.live()) else { return nil }
+        self.environment = environment
+        let provider = CredentialProvider(
+            vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
+            identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
+            idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
+            sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup),
+            maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)
+        unlockPrompt.biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
+        providerStorage = provider
+        return provider
+    }
+
+    override open func viewDidLoad() {
+        super.viewDidLoad()
+        #if canImport(SwiftUI)
+        installScreens()  // Views/ExtensionScreens.swift: the unlock, list and configuration screens in SwiftUI.
+        #endif
+    }
+
+    // MARK: - QuickType: without UI, then after the unlock screen
+
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    override open func provideCredentialWithoutUserInteraction(for credentialIdentity: ASPasswordCredentialIdentity) {
+        fill(credentialIdentity, interactive: false)
+    }
+
+    override open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {
+        guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
+        fill(identity, interactive: false)
+    }
+
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    override open func prepareInterfaceToProvideCredential(for credentialIdentity: ASPasswordCredentialIdentity) {
+        fill(credentialIdentity, interactive: true)
+    }
+
+    override open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {
+        guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
+        fill(identity, interactive: true)
+    }
+
+    // MARK: - The list
+
+    override open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {
+        showList(for: ServiceIdentifier.sites(serviceIdentifiers))
+    }
+
+    /// A passkey-capable form: Sesame holds no passkeys yet, so the passwords for the same sites are offered.
+    override open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier],
+                                             requestParameters: ASPasskeyCredentialRequestParameters) {
+        showList(for: ServiceIdentifier.sites(serviceIdentifiers))
+    }
+
+    // MARK: - Configuration
+
+    override open func prepareInterfaceForExtensionConfiguration() {
+        guard let provider else { return extensionContext.completeExtensionConfigurationRequest() }
+        let context = extensionContext
+        Task {
+            // There is no cancel for a configuration: it always completes. When the unlock is dismissed or the
+            // store write fails, the provider records that the store is not synchronised and the next unlock
+            // (here or in the app) runs the full sync.
+            try? await provider.configure()
+            context.completeExtensionConfigurationRequest()
+        }
+    }
+
+    // MARK: - Kinds the vault does not hold yet
+
+    @available(iOS 18.0, *)
+    override open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {
+        cancel(.failed)
+    }
+
+    override open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {
+        cancel(.failed)
+    }
+
+    // MARK: - iOS 26.2: save and generate
+
+    @available(iOS 26.2, *)
+    override open func performWithoutUserInteractionIfPossible(savePasswordRequest: ASSavePasswordRequest) {
+        save(savePasswordRequest, interactive: false)
+    }
+
+    @available(iOS 26.2, *)
+    override open func prepareInterface(for savePasswordRequest: ASSavePasswordRequest) {
+        save(savePasswordRequest, interactive: true)
+    }
+
+    @available(iOS 26.2, *)
+    override open func performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest) {
+        generate()
+    }
+
+    @available(iOS 26.2, *)
+    override open func prepareInterface(for generatePasswordsRequest: ASGeneratePasswordsRequest) {
+        generate()
+    }
+
+    // MARK: - Steps
+
+    private func fill(_ systemIdentity: ASPasswordCredentialIdentity, interactive: Bool) {
+        guard let identity = CredentialIdentity(systemIdentity) else { return cancel(.credentialIdentityNotFound) }
+        guard let provider else { return cancel(.failed) }
+        let context = extensionContext
+        Task {
+            do throws(ProviderError) {
+                let credential = interactive
+                    ? try await provider.credentialAfterAuthentication(for: identity)
+                    : try await provider.credentialWithoutUserInteraction(for: identity)
+                Self.complete(context, with: credential)
+            } catch {
+                context.cancelRequest(withError: error.system)
+            }
+        }
+    }
+
+    private func showList(for sites: [ServiceIdentifier]) {
+        guard let provider else { return cancel(.failed) }
+        let context = extensionContext
+        let list = credentialList
+        list.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
+        list.onPick = { id in
+            Task {
+                do throws(ProviderError) {
+                    Self.complete(context, with: try await provider.credential(forItemWithID: id))
+                } catch {
+                    context.cancelRequest(withError: error.system)
+                }
+            }
+        }
+        Task {
+            do throws(ProviderError) {
+                if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
+                list.show(try await provider.list(for: sites))
+            } catch {
+                context.cancelRequest(withError: error.system)
+            }
+        }
+    }
+
+    @available(iOS 26.2, *)
+    private func save(_ request: ASSavePasswordRequest, interactive: Bool) {
+        guard let provider, let site = ServiceIdentifier(request.serviceIdentifier),
+              let credential = SiteCredential(site, user: request.credential.user, password: request.credential.password)
+        else { return cancel(.failed) }
+        let context = extensionContext
+        Task {
+            do throws(ProviderError) {
+                if !(await provider.isTrusted) {
+                    // Without UI the system shows ours when asked to; with it, the person unlocks or cancels.
+                    guard interactive else { throw .userInteractionRequired }
+                    try await provider.authenticate(for: .save(site))
+                }
+                do {
+                    _ = try await provider.perform { try $0.saveSiteCredential(credential) }
+                } catch {
+                    throw .failed
+                }
+                context.completeSavePasswordRequest()
+            } catch {
+                context.cancelRequest(withError: error.system)
+            }
+        }
+    }
+
+    /// Two proposals in priority order: a strong password with every character class, then one of letters and
+    /// digits for sites that refuse symbols. Nothing in the vault changes (Apple: "You should not update or
+    /// replace any existing credentials when this API is called").
+    @available(iOS 26.2, *)
+    private func generate() {
+        do throws(ServiceFailure) {
+            let strong = try PasswordGenerator().generate()
+            let alphanumeric = try PasswordGenerator(classes: [.lowercase, .uppercase, .digits]).generate()
+            extensionContext.completeGeneratePasswordRequest(results: [
+                ASGeneratedPassword(kind: .strong, value: strong),
+                ASGeneratedPassword(kind: .alphanumeric, value: alphanumeric),
+            ])
+        } catch {
+            cancel(.failed)
+        }
+    }
+
+    private func cancel(_ error: ProviderError) {
+        extensionContext.cancelRequest(withError: error.system)
+    }
+
+    private static func complete(_ context: ASCredentialProviderExtensionContext, with credential: Credential) {
+        context.completeRequest(
+            withSelectedCredential: ASPasswordCredential(user: credential.username, password: credential.password))
+    }
+
+    /// The password identity of an iOS 17 request; nil for passkeys and one-time codes.
+    private static func passwordIdentity(of request: any ASCredentialRequest) -> ASPasswordCredentialIdentity? {
+        switch request.type {
+        case .password: request.credentialIdentity as? ASPasswordCredentialIdentity
+        case .passkeyAssertion, .passkeyRegistration, .oneTimeCode: nil
+        @unknown default: nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,77 @@
+import Foundation
+import SesameAutoFill
+import SesameAutoFillTestSupport
+import SesameStore
+import Testing
+
+/// A keeper in memory, shared by "processes" the way the keychain is on iOS.
+final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var stored: (key: VaultUnlockKey, expiry: Date)?
+
+    func keep(_ key: VaultUnlockKey, until expiry: Date) { lock.withLock { stored = (key, expiry) } }
+    func kept() -> (key: VaultUnlockKey, expiry: Date)? { lock.withLock { stored } }
+    func forget() { lock.withLock { stored = nil } }
+}
+
+/// The trusted session outlives the process that unlocked it, for exactly its idle timeout.
+@Suite struct SessionKeeperTests {
+    private func provider(_ vault: ProviderTestVault, keeper: MemorySessionKeeper, clock: ManualClock,
+                          authenticator: ScriptedAuthenticator = ScriptedAuthenticator(),
+                          maximumKDFMemoryBytes: UInt64? = nil) -> CredentialProvider {
+        CredentialProvider(vaultPath: vault.path, publicSuffixList: testPublicSuffixList,
+                           identityStore: InMemoryIdentityStore(), authenticator: authenticator, idleTimeout: 600,
+                           sessionKeeper: keeper, maximumKDFMemoryBytes: maximumKDFMemoryBytes, now: { clock.now() })
+    }
+
+    @Test func anotherProcessServesWithoutUIUntilTheTimeoutCountedFromTheLastRequest() async throws {
+        let vault = try ProviderTestVault()
+        let item = testLogin("A", urls: ["https://a.example.com"])
+        try vault.vault.add(item)
+        let identity = try vault.expectedIdentities()[0]
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        try await provider(vault, keeper: keeper, clock: clock).unlock(password: .init(utf8: ProviderTestVault.password))
+
+        clock.advance(by: 500)
+        let second = provider(vault, keeper: keeper, clock: clock)
+        #expect(try await second.credentialWithoutUserInteraction(for: identity).password == "s3cret-pw")
+        // That request restarted the timeout for every process.
+        clock.advance(by: 500)
+        let third = provider(vault, keeper: keeper, clock: clock)
+        #expect(await third.isTrusted)
+        clock.advance(by: 101)
+        let fourth = provider(vault, keeper: keeper, clock: clock)
+        await #expect(throws: ProviderError.userInteractionRequired) {
+            try await fourth.credentialWithoutUserInteraction(for: identity)
+        }
+        #expect(keeper.kept() == nil)
+    }
+
+    @Test func lockingAnywhereForgetsTheKeptSession() async throws {
+        let vault = try ProviderTestVault()
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        let first = provider(vault, keeper: keeper, clock: clock)
+        try await first.unlock(password: .init(utf8: ProviderTestVault.password))
+        #expect(keeper.kept() != nil)
+        await first.lock()
+        #expect(keeper.kept() == nil)
+        #expect(await !provider(vault, keeper: keeper, clock: clock).isTrusted)
+    }
+
+    @Test func aKDFAboveTheBudgetIsRefusedButAKeyStillOpens() async throws {
+        let vault = try ProviderTestVault()
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        let key = try vault.vault.unlockReturningKey(password: .init(utf8: ProviderTestVault.password))
+        // 19 MiB vault, 16 MiB budget.
+        let tight = provider(vault, keeper: keeper, clock: clock,
+                             authenticator: ScriptedAuthenticator([ScriptedAuthenticator.correct]),
+                             maximumKDFMemoryBytes: 16 << 20)
+        await #expect(throws: ProviderError.failed) { try await tight.authenticate(for: .list) }
+        try await tight.unlock(key: key)
+        #expect(await tight.isTrusted)
+    }
+}

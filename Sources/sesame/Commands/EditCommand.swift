@@ -20,6 +20,8 @@ enum EditCommand: Command {
             .repeatable("remove-field", valueName: "name", help: "Remove a custom field (repeatable)."),
             .flag("password", short: "p", help: "Set a new password (asked for without echo)."),
             .flag("generate", short: "g", help: "Set a new, randomly generated password."),
+            ItemOptions.oneTimeCode,
+            .flag("remove-otp", help: "Remove the login's one-time code."),
         ] + GenerateCommand.generatorOptions + [
             .flag("reveal", help: "Also print the new password."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
@@ -41,7 +43,9 @@ enum EditCommand: Command {
         change.setFields = try ItemOptions.fields(arguments)
         change.removeFields = arguments.values("remove-field")
         let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments) : nil
-        guard !change.isEmpty || arguments.flag("password") || generator != nil
+        if arguments.flag("otp") && arguments.flag("remove-otp") { throw arguments.usageError("Use either --otp or --remove-otp") }
+        if arguments.flag("remove-otp") { change.oneTimeCode = .some(nil) }
+        guard !change.isEmpty || arguments.flag("password") || generator != nil || arguments.flag("otp")
             || !arguments.values("protected-field").isEmpty
         else {
             throw arguments.usageError("Nothing to change; give at least one option")
@@ -54,6 +58,7 @@ enum EditCommand: Command {
         } else if arguments.flag("password") {
             change.password = try context.secrets.read(.itemPassword(title: item.title)).utf8String()
         }
+        if arguments.flag("otp") { change.oneTimeCode = try ItemOptions.oneTimeCode(title: item.title, secrets: context.secrets) }
         change.setFields += try ItemOptions.protectedFields(arguments, secrets: context.secrets)
         let updated = try service.update(item.id, change)
         let reveal = arguments.flag("reveal")

@@ -50,3 +50,60 @@ import Testing
         #expect(abs((row["bits"] as? Double ?? 0) - 6 * log2(7776.0)) < 0.1)
     }
 }
+
+@Suite struct SiteRulesCLITests {
+    static let rulesJSON = #"{"example.com": {"password-rules": "minlength: 12; maxlength: 12; required: digit; allowed: [ab]; max-consecutive: 2;"}}"#
+
+    func configured() throws -> CLIHarness {
+        let cli = CLIHarness()
+        let file = cli.home + "/rules.json"
+        try Self.rulesJSON.write(toFile: file, atomically: true, encoding: .utf8)
+        let set = try cli.run(["config", "set", "password-rules", file])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == "1 sites' password rules in \(file).\n")
+        return cli
+    }
+
+    static func followsRules(_ password: String) -> Bool {
+        password.count == 12 && password.allSatisfy { "ab0123456789".contains($0) } && password.contains { $0.isNumber }
+            && password.range(of: #"(.)\1\1"#, options: .regularExpression) == nil
+    }
+
+    @Test func configIsKeptInAPrivateFileAndGenerateForFollowsTheSite() throws {
+        let cli = try configured()
+        let config = cli.home + "/config/sesame/config.json"
+        let attributes = try FileManager.default.attributesOfItem(atPath: config)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try cli.run(["config", "get", "password-rules"]).stdout == cli.home + "/rules.json\n")
+        let result = try cli.run(["generate", "--for", "https://login.example.com/", "-n", "20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Following the password rules for example.com.\n"))
+        let passwords = result.stdout.split(separator: "\n").map(String.init)
+        #expect(passwords.count == 20 && passwords.allSatisfy(Self.followsRules))
+        let other = try cli.run(["generate", "--for", "other.example"])
+        #expect(other.stderr.hasPrefix("Note: no password rules for other.example; using the defaults.\n"))
+        #expect(other.stdout.count == 21)
+        #expect(try cli.run(["config", "unset", "password-rules"]).status == 0)
+        #expect(try cli.run(["config", "get", "password-rules"]).status == 1)
+        #expect(try cli.run(["config", "set", "colour", "x"]).status == 64)
+    }
+
+    @Test func addGenerateFollowsTheRulesOfTheFirstURL() throws {
+        let cli = try configured()
+        try cli.initVault()
+        let added = try cli.run(["add", "Example", "--url", "https://www.example.com", "--generate", "--reveal", "--json",
+                                 "--password-stdin"], input: "master-pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let password = try #require((try cli.json(added) as? [String: Any])?["password"] as? String)
+        #expect(Self.followsRules(password), "\(password)")
+    }
+
+    @Test func aBadRulesFileIsRefusedWhenSet() throws {
+        let cli = CLIHarness()
+        let file = cli.home + "/rules.json"
+        try "[]".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try cli.run(["config", "set", "password-rules", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: \(file): The password rules file is not a JSON object of sites.\n")
+    }
+}

@@ -8,7 +8,7 @@ enum AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a login to the vault.",
-        discussion: "The password is asked for without echo (twice on a terminal), read from standard input with --password-stdin (after the master password), or generated with --generate. The one-time code setting (--otp) is asked for (or read) next, then the values of protected fields, in the order given.",
+        discussion: "The password is asked for without echo (twice on a terminal), read from standard input with --password-stdin (after the master password), or generated with --generate (following the site's rules from the password-rules file when one is configured and has the first URL's site). The one-time code setting (--otp) is asked for (or read) next, then the values of protected fields, in the order given.",
         arguments: [ArgumentSpec("title", help: "A name for the login, such as the site's name.")],
         options: [
             ItemOptions.username,
@@ -25,7 +25,12 @@ enum AddCommand: Command {
         let title = arguments.argument("title") ?? ""
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw arguments.usageError("The title is empty") }
         let urls = try arguments.values("url").map { try ItemOptions.url($0, arguments) }
-        let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments) : nil
+        // A generated password follows the configured rules of the first URL's site, when there are some.
+        var siteRules: PasswordRules?
+        if arguments.flag("generate"), let first = urls.first {
+            siteRules = try SiteRulesLookup.rules(for: first.url, context: context, explicit: false)
+        }
+        let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments, rules: siteRules) : nil
         var item = Item(
             title: title, username: arguments.value("username") ?? "", urls: urls,
             notes: arguments.value("notes") ?? "", fields: try ItemOptions.fields(arguments),

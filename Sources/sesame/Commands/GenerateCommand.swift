@@ -7,7 +7,7 @@ enum GenerateCommand: Command {
     static let spec = CommandSpec(
         name: "generate",
         abstract: "Print a random password or passphrase.",
-        discussion: "Passwords are drawn uniformly among those that meet the rules: every chosen character class appears at least once, or the rules given with --rules (Apple's password rules language) hold. The strength in bits goes to standard error (or into --json). Passphrases take words from the EFF long list of Debian's diceware package, or from --wordlist.",
+        discussion: "Passwords are drawn uniformly among those that meet the rules: every chosen character class appears at least once, or the rules given with --rules (Apple's password rules language) hold, or those of the site given with --for in the file set with 'sesame config set password-rules FILE'. The strength in bits goes to standard error (or into --json). Passphrases take words from the EFF long list of Debian's diceware package, or from --wordlist.",
         options: [
             .value("length", short: "l", valueName: "n", help: "Number of characters (default 20, or the rules' nearest length)."),
             .flag("no-uppercase", help: "Leave out A-Z."),
@@ -16,6 +16,7 @@ enum GenerateCommand: Command {
             .flag("no-symbols", help: "Leave out symbols."),
             .flag("no-look-alikes", help: "Leave out characters easily misread (0 O o 1 l I | and quotes)."),
             .value("rules", valueName: "rules", help: "Apple password rules, such as \"minlength: 20; required: lower; required: digit; allowed: [-_]\"."),
+            .value("for", valueName: "url", help: "Follow the rules the configured password-rules file has for this site."),
             .flag("passphrase", help: "Generate a passphrase of words instead."),
             .value("words", valueName: "n", help: "Words in a passphrase (default 6)."),
             .value("separator", valueName: "text", help: "Between the words of a passphrase (default -)."),
@@ -44,7 +45,7 @@ enum GenerateCommand: Command {
             bits = generator.entropyBits
             make = generator.generate
         } else {
-            let generator = try makeGenerator(arguments, rules: try rules(arguments))
+            let generator = try makeGenerator(arguments, rules: try rules(arguments, context: context))
             bits = generator.entropyBits
             make = generator.generate
         }
@@ -54,7 +55,7 @@ enum GenerateCommand: Command {
             try context.printJSON(passwords.map { Generated(password: $0, bits: rounded) })
         } else {
             for password in passwords { print(password) }
-            FileHandle.standardError.write(Data("Strength: \(rounded) bits.\n".utf8))
+            Terminal.writeToStandardError("Strength: \(rounded) bits.\n")
         }
     }
 
@@ -64,8 +65,13 @@ enum GenerateCommand: Command {
         .flag("no-symbols", help: "Leave symbols out of a generated password."),
     ]
 
-    static func rules(_ arguments: ParsedArguments) throws -> PasswordRules? {
-        guard arguments.spec.options.contains(where: { $0.name == "rules" }), let text = arguments.value("rules") else { return nil }
+    /// The rules given with --rules, or the configured rules of the site given with --for.
+    static func rules(_ arguments: ParsedArguments, context: CommandContext) throws -> PasswordRules? {
+        if let site = arguments.value("for") {
+            guard arguments.value("rules") == nil else { throw arguments.usageError("Use either --rules or --for") }
+            return try SiteRulesLookup.rules(for: site, context: context, explicit: true)
+        }
+        guard let text = arguments.value("rules") else { return nil }
         do {
             return try PasswordRulesParser.parse(text)
         } catch {

@@ -83,4 +83,19 @@ import SesameCrypto
             try OneTimeCodeSettings(parsing: text)
         }
     }
+
+    /// Inputs FuzzOneTimeCodeURI found whose written URI read back differently (empty issuer or account in the
+    /// label, an issuer or account holding `:`).
+    @Test(arguments: [
+        "otpauth://totp/se0cretdotpauth:?/?\u{0}*&csecret=&secret=tpaut&&M",
+        "otpauth://totp/:ssue?\u{0}&secret=isB==&&W4==\u{FFFD}&i\u{FFFD}u",
+        "otpauth://totp/Isissuer=ct?secret=MZXW6===&issuer=Oth:/",
+        "otpauth://totp/:t?secret=MZXW6===&i3s-uer",
+        "otpauth://totp/:Issuer\u{0}\u{0}ctotp/Issuer:acct?secret=MZXW6er",
+        "otpauth://totp/Ise2aocs:?secret=oper",
+    ])
+    func writtenURIsReadBackTheSame(text: String) throws {
+        let settings = try OneTimeCodeSettings(parsing: text)
+        #expect(try OneTimeCodeSettings(parsing: settings.uri) == settings)
+    }
 }

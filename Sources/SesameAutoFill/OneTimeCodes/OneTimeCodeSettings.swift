@@ -72,10 +72,10 @@ public struct OneTimeCodeSettings: Sendable, Equatable {
         // The label is `issuer:account` or `account`; an `issuer` parameter wins over the label's prefix.
         let label = String(components.path.drop { $0 == "/" })
         if let colon = label.firstIndex(of: ":") {
-            settings.issuer = String(label[..<colon]).trimmingCharacters(in: .whitespaces)
-            settings.account = String(label[label.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        } else if !label.isEmpty {
-            settings.account = label
+            settings.issuer = Self.nonEmpty(String(label[..<colon]).trimmingCharacters(in: .whitespaces))
+            settings.account = Self.nonEmpty(String(label[label.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        } else {
+            settings.account = Self.nonEmpty(label.trimmingCharacters(in: .whitespaces))
         }
         if let issuer = parameters["issuer"], !issuer.isEmpty { settings.issuer = issuer }
         self = settings
@@ -86,14 +86,18 @@ public struct OneTimeCodeSettings: Sendable, Equatable {
         var components = URLComponents()
         components.scheme = "otpauth"
         components.host = "totp"
-        let label = [issuer, account].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
-        components.path = "/" + label
+        // `prefix:account` even without an issuer in the label, so an account holding `:` reads back whole; the
+        // issuer travels in its parameter, which wins on reading.
+        let prefix = issuer.flatMap { $0.contains(":") ? nil : $0 } ?? ""
+        components.path = "/" + (account.map { prefix + ":" + $0 } ?? "")
         components.queryItems = [URLQueryItem(name: "secret", value: Base32.encode(secret))]
             + (issuer.map { [URLQueryItem(name: "issuer", value: $0)] } ?? [])
             + [URLQueryItem(name: "algorithm", value: algorithm.rawValue), URLQueryItem(name: "digits", value: String(digits)),
                URLQueryItem(name: "period", value: String(period))]
         return components.string ?? ""
     }
+
+    private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     private static func invalid(_ reason: String) -> ServiceFailure {
         ServiceFailure(.invalidInput, "The one-time code setting is not valid: \(reason).")

@@ -27,8 +27,8 @@ import Testing
     @Test func auditAsksForTheMasterPasswordEvenWithAnUnlockedAgent() throws {
         let cli = CLIHarness()
         try cli.initVault()
+        defer { cli.stopAgent() }
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
-        defer { _ = try? cli.run(["agent", "--stop"]) }
         let wrong = try cli.run(["audit", "--password-stdin"], input: "not-it\n")
         #expect(wrong.status == 2)
     }

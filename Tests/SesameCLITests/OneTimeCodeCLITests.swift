@@ -63,4 +63,19 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "Error: The one-time code setting is not valid: the secret is not base32.\n")
     }
+
+    @Test func throughAnUnlockedAgentTheCodeNeedsNoMasterPassword() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+        // No master password line: the item's password, then the one-time code setting.
+        let added = try cli.run(["add", "Site", "--url", "site.example", "--otp", "--password-stdin"], input: "pw\n\(Self.secret)\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let code = try #require(try cli.json(cli.run(["totp", "Site", "--json"])) as? [String: Any])
+        #expect((code["code"] as? String)?.count == 6)
+        #expect(try cli.run(["edit", "Site", "--otp", "--password-stdin"], input: "otpauth://totp/x?secret=\(Self.secret)&digits=8\n").status == 0)
+        let filled = try #require(try cli.json(cli.run(["fill", "site.example", "--otp", "--json"])) as? [String: Any])
+        #expect((filled["code"] as? String)?.count == 8)
+    }
 }

@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // Only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, P-256); Apple builds use the SDK's CryptoKit.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // zxcvbn-c (no pkg-config file): password strength for the audit; Apple builds have no estimator yet.
+        .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
 
@@ -31,7 +33,9 @@ let package = Package(
         .target(name: "SesameStore", dependencies: [
             "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
         ]),
-        .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
+        .target(name: "SesameAutoFill", dependencies: [
+            "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
+        ]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -78,6 +82,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
+        ("FuzzPasswordRules", ["SesameAutoFill"]),
+        ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -10,6 +10,13 @@ import SesameStore
 /// `IdentitySync` derives them from the vault with ``identities(for:usage:suffixes:)``; the system hands one back
 /// to `CredentialProvider` when the user taps it.
 public struct CredentialIdentity: Sendable, Hashable, Codable {
+    /// What the suggestion fills: a password (`ASPasswordCredentialIdentity`) or a one-time code
+    /// (`ASOneTimeCodeCredentialIdentity`, iOS 18), which the system offers in one-time-code fields.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case password, oneTimeCode
+    }
+
+    public var kind: Kind
     public var serviceIdentifier: ServiceIdentifier
     /// What QuickType shows: the item's user name, or its title when it has none.
     public var user: String
@@ -20,7 +27,9 @@ public struct CredentialIdentity: Sendable, Hashable, Codable {
     /// use, 0 for an item never used.
     public var rank: Int
 
-    public init(serviceIdentifier: ServiceIdentifier, user: String, recordIdentifier: String?, rank: Int = 0) {
+    public init(serviceIdentifier: ServiceIdentifier, user: String, recordIdentifier: String?, rank: Int = 0,
+                kind: Kind = .password) {
+        self.kind = kind
         self.serviceIdentifier = serviceIdentifier
         self.user = user
         self.recordIdentifier = recordIdentifier
@@ -54,27 +63,29 @@ public struct CredentialIdentity: Sendable, Hashable, Codable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// What names an identity in a store: everything but the rank. Saving an identity with the same key
+    /// What names an identity in a store: everything but the rank (the kind included: a one-time-code identity is
+    /// another suggestion than the password identity of the same account). Saving an identity with the same key
     /// overwrites the stored one (a new rank); one with another key is another suggestion.
     public struct Key: Hashable, Sendable {
+        public var kind: Kind
         public var serviceIdentifier: ServiceIdentifier
         public var user: String
         public var recordIdentifier: String?
     }
 
-    public var key: Key { Key(serviceIdentifier: serviceIdentifier, user: user, recordIdentifier: recordIdentifier) }
+    public var key: Key { Key(kind: kind, serviceIdentifier: serviceIdentifier, user: user, recordIdentifier: recordIdentifier) }
 
     /// Same suggestion, ignoring rank.
     func hasSameKey(as other: CredentialIdentity) -> Bool {
         recordIdentifier == other.recordIdentifier && serviceIdentifier == other.serviceIdentifier
-            && user == other.user
+            && user == other.user && kind == other.kind
     }
 }
 
 extension CredentialIdentity: CustomStringConvertible {
     /// Names the service and the record, not the user: descriptions end up in logs.
     public var description: String {
-        "CredentialIdentity(\(serviceIdentifier.kind.rawValue) \(serviceIdentifier.identifier), record \(recordIdentifier ?? "nil"), rank \(rank))"
+        "CredentialIdentity(\(kind == .oneTimeCode ? "one-time code, " : "")\(serviceIdentifier.kind.rawValue) \(serviceIdentifier.identifier), record \(recordIdentifier ?? "nil"), rank \(rank))"
     }
 }
 
@@ -98,13 +109,17 @@ extension CredentialIdentity {
     ///   `example.com`), so QuickType never shows the same account twice for one page. In the common case this
     ///   is one identity per (item, registrable domain).
     /// - Unparseable URLs are skipped: they cannot match any form either.
+    /// - An item with a one-time code also gets a one-time-code identity per scope (even without user name or
+    ///   password, when its code is all it holds).
     ///
     /// - Parameter suffixes: the public suffix list (the vault's), passed in so a full build
     ///   looks it up once.
     public static func identities(for item: Item, usage: ItemUsage?, suffixes: PublicSuffixList)
         -> [CredentialIdentity]
     {
-        guard item.matchMode != .never, !(item.username.isEmpty && item.password.isEmpty) else { return [] }
+        let hasPassword = !(item.username.isEmpty && item.password.isEmpty)
+        let hasOneTimeCode = !(item.oneTimeCode ?? "").isEmpty
+        guard item.matchMode != .never, hasPassword || hasOneTimeCode else { return [] }
         var scopes: [Scope] = []
         for stored in item.urls {
             let mode = item.matchMode(for: stored)
@@ -118,8 +133,12 @@ extension CredentialIdentity {
         let user = item.username.isEmpty ? item.title : item.username
         let record = recordIdentifier(for: item.id)
         let rank = rank(for: usage)
-        return scopes.map {
-            CredentialIdentity(serviceIdentifier: $0.serviceIdentifier, user: user, recordIdentifier: record, rank: rank)
+        let kinds: [Kind] = (hasPassword ? [.password] : []) + (hasOneTimeCode ? [.oneTimeCode] : [])
+        return kinds.flatMap { kind in
+            scopes.map {
+                CredentialIdentity(serviceIdentifier: $0.serviceIdentifier, user: user, recordIdentifier: record, rank: rank,
+                                   kind: kind)
+            }
         }
     }
 

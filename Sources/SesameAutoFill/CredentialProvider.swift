@@ -28,11 +28,12 @@ public actor CredentialProvider {
 
     /// Wrong master passwords accepted before an authenticated request fails.
     public let maximumAttempts: Int
-    private let session: VaultSession
-    private let sync: IdentitySync
+    let session: VaultSession
+    let sync: IdentitySync
     private let authenticator: any Authenticator
     /// Where a configuration that could not write the store leaves its note; nil keeps no note.
     public nonisolated let pendingFullSync: PendingFullSync?
+    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - vaultPath: the vault file (in the App Group container on Apple platforms).
@@ -67,6 +68,7 @@ public actor CredentialProvider {
         self.authenticator = authenticator
         self.maximumAttempts = maximumAttempts
         self.pendingFullSync = pendingFullSync
+        self.now = now
     }
 
     // MARK: - Session
@@ -256,12 +258,12 @@ public actor CredentialProvider {
         _ = try? await sync.flush(vault: vault)
     }
 
-    private func removeStale(_ identity: CredentialIdentity) async {
+    func removeStale(_ identity: CredentialIdentity) async {
         let vault = session.isTrusted ? try? session.trustedService().vault : nil
         _ = try? await sync.removeStale(identity, vault: vault)
     }
 
-    private static func providerError(_ failure: ServiceFailure) -> ProviderError {
+    static func providerError(_ failure: ServiceFailure) -> ProviderError {
         switch failure.code {
         case .locked: .userInteractionRequired
         case .notFound: .credentialIdentityNotFound

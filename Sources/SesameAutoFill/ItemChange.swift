@@ -16,6 +16,8 @@ public struct ItemChange: Codable, Sendable, Equatable {
     public var setFields: [CustomField] = []
     public var removeFields: [String] = []
     public var expires: Date??
+    /// Sets (an `otpauth://` URI) or, with `.some(nil)`, removes the item's one-time code.
+    public var oneTimeCode: String??
 
     public init() {}
 
@@ -50,6 +52,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
             }
         }
         if let expires { item.expires = expires }
+        if let oneTimeCode { item.oneTimeCode = oneTimeCode }
     }
 }
 

@@ -9,6 +9,7 @@ final class SecretReader {
         case newMasterPassword
         case itemPassword(title: String)
         case fieldValue(name: String)
+        case oneTimeCode(title: String)
 
         var prompt: String {
             switch self {
@@ -16,6 +17,7 @@ final class SecretReader {
             case .newMasterPassword: "New master password: "
             case .itemPassword(let title): "Password for '\(title)': "
             case .fieldValue(let name): "Value of '\(name)': "
+            case .oneTimeCode(let title): "One-time code URI (otpauth://) or secret for '\(title)': "
             }
         }
 
@@ -25,13 +27,15 @@ final class SecretReader {
             case .newMasterPassword: "the new master password"
             case .itemPassword: "the item's password"
             case .fieldValue(let name): "the value of the protected field '\(name)'"
+            case .oneTimeCode: "the one-time code URI or secret"
             }
         }
 
         /// New secrets are typed twice on a terminal, so a typo does not lock anyone out.
         var needsConfirmation: Bool {
             switch self {
-            case .masterPassword: false
+            // A one-time code setting is checked by parsing it, and is usually pasted, not typed.
+            case .masterPassword, .oneTimeCode: false
             case .newMasterPassword, .itemPassword, .fieldValue: true
             }
         }

@@ -20,6 +20,8 @@ enum EditCommand: Command {
             .repeatable("remove-field", valueName: "name", help: "Remove a custom field (repeatable)."),
             .flag("password", short: "p", help: "Set a new password (asked for without echo)."),
             .flag("generate", short: "g", help: "Set a new, randomly generated password."),
+            ItemOptions.oneTimeCode,
+            .flag("remove-otp", help: "Remove the login's one-time code."),
         ] + GenerateCommand.generatorOptions + [
             .flag("reveal", help: "Also print the new password."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
@@ -40,8 +42,12 @@ enum EditCommand: Command {
         change.matchMode = try ItemOptions.matchMode(arguments)
         change.setFields = try ItemOptions.fields(arguments)
         change.removeFields = arguments.values("remove-field")
-        let generator = arguments.flag("generate") ? try GenerateCommand.makeGenerator(arguments) : nil
-        guard !change.isEmpty || arguments.flag("password") || generator != nil
+        let generating = arguments.flag("generate")
+        // Options checked before the master password is asked for; the site's rules apply once the item is known.
+        if generating { _ = try GenerateCommand.makeGenerator(arguments) }
+        if arguments.flag("otp") && arguments.flag("remove-otp") { throw arguments.usageError("Use either --otp or --remove-otp") }
+        if arguments.flag("remove-otp") { change.oneTimeCode = .some(nil) }
+        guard !change.isEmpty || arguments.flag("password") || generating || arguments.flag("otp")
             || !arguments.values("protected-field").isEmpty
         else {
             throw arguments.usageError("Nothing to change; give at least one option")
@@ -49,11 +55,15 @@ enum EditCommand: Command {
 
         let service = try context.openService()
         let item = try service.resolve(arguments.argument("item") ?? "")
-        if let generator {
-            change.password = try generator.generate()
+        if generating {
+            // A generated password follows the configured rules of the item's first site, when there are some.
+            let site = (change.urls ?? item.urls).first?.url
+            let rules = try site.flatMap { try SiteRulesLookup.rules(for: $0, context: context, explicit: false) }
+            change.password = try GenerateCommand.makeGenerator(arguments, rules: rules).generate()
         } else if arguments.flag("password") {
             change.password = try context.secrets.read(.itemPassword(title: item.title)).utf8String()
         }
+        if arguments.flag("otp") { change.oneTimeCode = try ItemOptions.oneTimeCode(title: item.title, secrets: context.secrets) }
         change.setFields += try ItemOptions.protectedFields(arguments, secrets: context.secrets)
         let updated = try service.update(item.id, change)
         let reveal = arguments.flag("reveal")

@@ -13,6 +13,7 @@ enum FillCommand: Command {
         ],
         options: [
             .value("username", short: "u", valueName: "name", help: "Fill this user's login rather than the best match."),
+            .flag("otp", help: "Print the login's current one-time code instead of its password."),
             CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
         ])
 
@@ -20,7 +21,17 @@ enum FillCommand: Command {
         let form = try FormIdentifiers(arguments.arguments("url-or-domain"), arguments)
         let service = try context.openService()
         let credential = try service.fill(form.identifiers, username: arguments.value("username"))
-        if context.wantsJSON {
+        if arguments.flag("otp") {
+            let code = try service.oneTimeCode(for: credential.id)
+            if context.wantsJSON {
+                try context.printJSON(FillCodeJSON(
+                    id: credential.id.uuidString.lowercased(), username: credential.username, code: code.code,
+                    remaining: code.remaining))
+            } else {
+                print("Username: \(credential.username)")
+                print("Code: \(code.code)")
+            }
+        } else if context.wantsJSON {
             try context.printJSON(FillJSON(
                 id: credential.id.uuidString.lowercased(), username: credential.username, password: credential.password))
         } else {
@@ -35,4 +46,12 @@ struct FillJSON: Encodable {
     var id: String
     var username: String
     var password: String
+}
+
+/// The stable JSON shape of `sesame fill --otp`.
+struct FillCodeJSON: Encodable {
+    var id: String
+    var username: String
+    var code: String
+    var remaining: Int
 }

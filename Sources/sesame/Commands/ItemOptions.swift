@@ -1,3 +1,4 @@
+import SesameAutoFill
 import SesameDomains
 import SesameStore
 import SesameTerminal
@@ -13,6 +14,8 @@ enum ItemOptions {
     static let protectedField = OptionSpec.repeatable(
         "protected-field", valueName: "name",
         help: "A custom field shown only with --reveal; its value is asked for like a password, never taken from the command line (repeatable).")
+    static let oneTimeCode = OptionSpec.flag(
+        "otp", help: "Set the login's one-time code: an otpauth://totp/ URI or a base32 secret, asked for like a password (never taken from the command line).")
     static let tag = OptionSpec.repeatable("tag", valueName: "tag", help: "A tag (repeatable).")
 
     static func matchMode(_ arguments: ParsedArguments) throws -> MatchMode? {
@@ -48,5 +51,15 @@ enum ItemOptions {
             }
             return CustomField(name: name, value: try secrets.read(.fieldValue(name: name)).utf8String(), isProtected: true)
         }
+    }
+
+    /// The one-time code setting read like a password: checked here, stored as the URI given, or as a URI made from a
+    /// bare base32 secret.
+    static func oneTimeCode(title: String, secrets: SecretReader) throws -> String {
+        let text = try secrets.read(.oneTimeCode(title: title)).utf8String().trimmingCharacters(in: .whitespaces)
+        var settings = try OneTimeCodeSettings(parsing: text)
+        if text.lowercased().hasPrefix("otpauth:") { return text }
+        settings.account = title
+        return settings.uri
     }
 }

@@ -1,0 +1,1 @@
+minlength: 6; maxlength: 16;

@@ -1,0 +1,1 @@
+minlength: 8; maxlength: 16; required: digit; required: upper,lower; allowed: [-!#$%&'+./=?\^_`{|}~];

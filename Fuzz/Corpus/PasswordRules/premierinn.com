@@ -1,0 +1,1 @@
+minlength: 8; required: upper; required: digit; allowed: lower;

@@ -29,6 +29,8 @@ let package = Package(
             "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
+        // Other managers' files and Sesame's encrypted backup, to and from items.
+        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains",
+            "SesameDomains", "SesameInterchange",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -60,6 +62,9 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameInterchangeTests", dependencies: [
+                        "SesameInterchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -75,6 +80,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
+        ("FuzzCSV", ["SesameInterchange"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -58,4 +58,14 @@ import Testing
         #expect(again.problems.isEmpty)
         #expect(again.rows.map(\.fields) == [fields, fields])
     }
+
+    /// Found by FuzzCSV: a quote followed by a combining mark is one Swift `Character`, and was not doubled.
+    @Test func aQuoteBeforeACombiningMarkIsStillDoubled() {
+        let fields = ["Ua\"\u{07A7}x", "\"\u{0301}"]
+        let written = CSVWriter.record(fields)
+        #expect(written == "\"Ua\"\"\u{07A7}x\",\"\"\"\u{0301}\"\r\n")
+        let again = read(written)
+        #expect(again.problems.isEmpty)
+        #expect(again.rows.map(\.fields) == [fields])
+    }
 }

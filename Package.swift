@@ -81,6 +81,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
         ("FuzzCSV", ["SesameInterchange"]),
+        ("FuzzBackup", ["SesameInterchange"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

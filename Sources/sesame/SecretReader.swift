@@ -9,6 +9,10 @@ final class SecretReader {
         case newMasterPassword
         case itemPassword(title: String)
         case fieldValue(name: String)
+        /// The password of a Sesame backup being read.
+        case backupPassword
+        /// The password a new backup is encrypted with.
+        case newBackupPassword
 
         var prompt: String {
             switch self {
@@ -16,6 +20,8 @@ final class SecretReader {
             case .newMasterPassword: "New master password: "
             case .itemPassword(let title): "Password for '\(title)': "
             case .fieldValue(let name): "Value of '\(name)': "
+            case .backupPassword: "Backup password: "
+            case .newBackupPassword: "Password for the backup: "
             }
         }
 
@@ -25,14 +31,16 @@ final class SecretReader {
             case .newMasterPassword: "the new master password"
             case .itemPassword: "the item's password"
             case .fieldValue(let name): "the value of the protected field '\(name)'"
+            case .backupPassword: "the backup's password"
+            case .newBackupPassword: "the password for the backup"
             }
         }
 
         /// New secrets are typed twice on a terminal, so a typo does not lock anyone out.
         var needsConfirmation: Bool {
             switch self {
-            case .masterPassword: false
-            case .newMasterPassword, .itemPassword, .fieldValue: true
+            case .masterPassword, .backupPassword: false
+            case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword: true
             }
         }
     }

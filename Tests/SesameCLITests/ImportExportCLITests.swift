@@ -151,6 +151,35 @@ import Testing
         #expect((try cli.json(right) as? [String: Any])?["items"] as? Int == 2)
     }
 
+    /// A progress bar on a terminal (a pseudo-terminal from util-linux's `script`), never with --json or off one.
+    @Test func aProgressBarShowsOnATerminalOnly() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        var text = "name,url,username,password\n"
+        for index in 0..<300 { text += "S\(index),https://s\(index).example/,u\(index),p\(index)\n" }
+        let file = try write(cli, "rows.csv", text)
+        let sesame = CLIHarness.executable("sesame")
+        func onTerminal(_ extra: String) throws -> CLIResult {
+            try cli.run(["-qefc", "\(sesame) import \(file) --password-stdin \(extra)", "/dev/null"],
+                        input: "master-pw\n", executable: "/usr/bin/script")
+        }
+        let drawn = try onTerminal("")
+        #expect(drawn.stdout.contains("\u{1B}[2KImporting 300/300\r"), "\(drawn.stdout)")
+        #expect(drawn.stdout.contains("300 created"))
+        let other = cli.home + "/other.sqlite"
+        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        let json = try onTerminal("--json --vault \(other)")
+        #expect(json.stdout.contains("\"created\" : 300"), "\(json.stdout)")
+        #expect(!json.stdout.contains("Importing"))
+        let third = cli.home + "/third.sqlite"
+        #expect(try cli.run(["init", "--vault", third, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        let piped = try cli.run(["import", file, "--password-stdin", "--vault", third], input: "master-pw\n")
+        #expect(piped.stderr.isEmpty)
+        #expect(piped.stdout.hasPrefix("Imported from a Chrome/Edge CSV file: 300 created"))
+    }
+
     /// kill -9 at a series of moments during a 3,000-row import: each time the vault holds all rows or none, and
     /// opens undamaged.
     @Test func anImportKilledAtAnyMomentLeavesAllOrNothing() throws {

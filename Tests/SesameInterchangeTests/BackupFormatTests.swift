@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SesameAutoFill
 import SesameCrypto
 import SesameStore
 @testable import SesameInterchange
@@ -82,6 +83,28 @@ import SesameStore
             #expect(read.notes == original.notes)
             #expect(read.oneTimeCode == original.oneTimeCode)
             #expect(read.urls.map(\.url) == original.urls.prefix(1).map(\.url))
+        }
+    }
+
+    /// Vault → export (master password proved again) → backup → import into another vault: every item back with
+    /// its id, times, history, one-time-code secret, attachments, attributes and unknown fields.
+    @Test func aVaultExportedToABackupRestoresCompletelyIntoAnotherVault() throws {
+        let source = try TestVault()
+        let items = Self.richItems()
+        _ = try source.service.importItems(items, dryRun: false, progress: { _ in })
+        #expect(throws: ServiceFailure.self) { try source.service.exportItems(masterPassword: SecureBytes(utf8: "guess")) }
+        let exported = try source.service.exportItems(masterPassword: SecureBytes(utf8: "master"))
+        #expect(exported == items.sorted { $0.title.lowercased() < $1.title.lowercased() })
+        let bytes = try BackupFormat.write(exported, password: SecureBytes(utf8: "bk"), memoryMiB: Self.memoryMiB,
+                                           passes: Self.passes)
+
+        let target = try TestVault()
+        let batch = try BackupFormat.read(bytes, password: SecureBytes(utf8: "bk"))
+        let summary = try target.service.importItems(batch.records.map(\.item), dryRun: false, progress: { _ in })
+        #expect(summary.count(.created) == items.count)
+        #expect(Set(target.items.map(\.id)) == Set(items.map(\.id)))
+        for item in items {
+            #expect(target.items.first { $0.id == item.id } == item)
         }
     }
 }

@@ -11,7 +11,7 @@ public enum ImportReader {
         }
         switch format {
         case .kdbx:
-            throw ImportError("KeePass files are not supported by this build of Sesame yet.")
+            throw ImportError.keePassNotSupported
         case .sesame:
             return (format, try BackupFormat.read(bytes, password: try secret(.backupPassword)))
         case .bitwardenJSON:

@@ -33,7 +33,7 @@ enum ExportCommand: Command {
                 throw arguments.usageError("A CSV export holds every password in plain text; add --unencrypted to write it anyway")
             }
         case "kdbx":
-            throw CLIError("KeePass files are not supported by this build of Sesame yet.")
+            throw ImportError.keePassNotSupported
         default:
             throw arguments.usageError("Unknown export format '\(format)' (sesame or csv)")
         }

@@ -26,15 +26,12 @@ enum ImportCommand: Command {
             throw arguments.usageError("Missing the file to import")
         }
         let named = try arguments.value("format") { ImportFormat(name: $0) }
-        if arguments.value("format") != nil, named == nil {
-            throw arguments.usageError("Unknown format '\(arguments.value("format") ?? "")' (one of: \(formatNames))")
-        }
         let bytes = try ExportFile.read(file)
         // Before any password is asked: a file Sesame cannot read costs the user nothing to find out.
         guard let format = named ?? ImportFormat.detect(bytes) else {
             throw CLIError("Sesame does not recognise the format of \(file); name it with --format (\(formatNames)).")
         }
-        if format == .kdbx { throw CLIError("KeePass files are not supported by this build of Sesame yet.") }
+        if format == .kdbx { throw ImportError.keePassNotSupported }
 
         let service = try context.openService()
         let (_, batch) = try ImportReader.read(bytes, as: format) { secret in

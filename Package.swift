@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
+        // Other managers' files and Sesame's encrypted backup, to and from items.
+        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains",
+            "SesameDomains", "SesameInterchange",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -67,6 +69,9 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameInterchangeTests", dependencies: [
+                        "SesameInterchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -84,6 +89,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzItemPayload", ["SesameStore"]),
         ("FuzzPasswordRules", ["SesameAutoFill"]),
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
+        ("FuzzCSV", ["SesameInterchange"]),
+        ("FuzzBackup", ["SesameInterchange"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -221,10 +221,16 @@ public final class AgentClient: UnlockedVault {
         return try required(vaultCall(request).view).itemView()
     }
 
-    public func importItems(_ items: [Item]) throws(ServiceFailure) {
+    /// The agent does the whole import in one request: `progress` hears only its end.
+    public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure)
+        -> ImportSummary
+    {
         var request = WireRequest(.importItems)
         request.items = items
-        _ = try vaultCall(request)
+        if dryRun { request.dryRun = true }
+        let summary = try required(vaultCall(request).importSummary)
+        progress(items.count)
+        return summary
     }
 
     @discardableResult
@@ -346,6 +352,12 @@ public final class AgentClient: UnlockedVault {
         request.kdfMemoryMiB = kdfMemoryMiB
         request.kdfPasses = kdfPasses
         _ = try vaultCall(request, secrets: [current, new])
+    }
+
+    // MARK: - VaultExporting
+
+    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
+        try required(vaultCall(WireRequest(.export), secrets: [masterPassword]).exported)
     }
 
     // MARK: - The agent itself

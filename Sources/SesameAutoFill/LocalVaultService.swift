@@ -82,13 +82,24 @@ public final class LocalVaultService: UnlockedVault {
         return ItemView(item)
     }
 
-    public func importItems(_ items: [Item]) throws(ServiceFailure) {
+    public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure)
+        -> ImportSummary
+    {
         // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
-        try serve {
+        let plan = try serve {
             for item in items { try Self.validate(item) }
-            try vault.add(contentsOf: items)
+            var plan = ImportPlan(existing: try vault.allItems(in: [.active]).items)
+            for item in items { plan.add(item) }
+            if !dryRun {
+                try vault.commitImport(adding: plan.newItems, changingPasswords: plan.passwordChanges, now: now(),
+                                       progress: progress)
+            }
+            return plan
         }
-        note(.items(Set(items.map(\.id))))
+        let changed = Set(plan.newItems.map(\.id)).union(plan.passwordChanges.keys)
+        // One notice for the whole import: the identity store follows once, at the end.
+        if !dryRun, !changed.isEmpty { note(.items(changed)) }
+        return ImportSummary(entries: plan.entries)
     }
 
     @discardableResult
@@ -194,11 +205,7 @@ public final class LocalVaultService: UnlockedVault {
         throws(ServiceFailure)
     {
         try serve {
-            // Re-verify on a second handle, so a session that is already unlocked still proves knowledge of the
-            // password before it can be replaced.
-            let check = try Vault(path: vault.path, publicSuffixList: vault.publicSuffixList)
-            try check.unlock(password: current)
-            check.lock()
+            try verifyMasterPassword(current)
             guard new.count > 0 else { throw ServiceFailure(.invalidInput, "The new master password is empty.") }
             var kdf: KDFParameters?
             if kdfMemoryMiB != nil || kdfPasses != nil {
@@ -208,6 +215,25 @@ public final class LocalVaultService: UnlockedVault {
             }
             try vault.changeMasterPassword(to: new, kdf: kdf)
         }
+    }
+
+    // MARK: - VaultExporting
+
+    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
+        try serve {
+            try verifyMasterPassword(masterPassword)
+            return try vault.allItems(in: [.active]).items.sorted {
+                ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString)
+            }
+        }
+    }
+
+    /// Checks the password on a second handle, so a session that is already unlocked still proves knowledge of
+    /// it before bulk secrets leave or the password is replaced.
+    private func verifyMasterPassword(_ password: SecureBytes) throws {
+        let check = try Vault(path: vault.path, publicSuffixList: vault.publicSuffixList)
+        try check.unlock(password: password)
+        check.lock()
     }
 
     /// Rules every stored item keeps, whoever sends it.

@@ -20,8 +20,11 @@ public protocol VaultItems: AnyObject {
     /// Stores a new item (its times set to now); answers what was stored, without secrets.
     @discardableResult
     func add(_ item: Item) throws(ServiceFailure) -> ItemView
-    /// Several new items in one transaction, all or none (an import); they keep their own times.
-    func importItems(_ items: [Item]) throws(ServiceFailure)
+    /// An import, in one transaction, all or none: each item is created, updates the password of the item for
+    /// the same site and user name (the old one kept in its history), or is skipped as already there (see
+    /// `ImportPlan`). New items keep their own times. A dry run decides the same and writes nothing. `progress`
+    /// hears how many items are ready, where the implementation can tell.
+    func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     /// Applies `change` to the item's current version inside the write transaction.
     @discardableResult
     func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView
@@ -30,6 +33,11 @@ public protocol VaultItems: AnyObject {
 }
 
 extension VaultItems {
+    @discardableResult
+    public func importItems(_ items: [Item]) throws(ServiceFailure) -> ImportSummary {
+        try importItems(items, dryRun: false, progress: { _ in })
+    }
+
     public func list() throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
         try list(.active)
     }
@@ -106,9 +114,16 @@ public protocol MasterPasswordChanging: AnyObject {
         throws(ServiceFailure)
 }
 
+/// Bulk plaintext: every item in full, for `sesame export`. The holder re-verifies the master password even
+/// while the vault is unlocked.
+public protocol VaultExporting: AnyObject {
+    /// Every active item, secrets included, in title order.
+    func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item]
+}
+
 /// Everything a shell can do with an unlocked vault.
 public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
-    & EquivalentsService & MasterPasswordChanging
+    & EquivalentsService & MasterPasswordChanging & VaultExporting
 
 /// What `sesame status` and `sesame list` report about the vault itself.
 public struct VaultStatus: Codable, Sendable, Equatable {

@@ -49,7 +49,20 @@ extension Vault {
         try database.statement("""
             INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
             """)
-            .bind(name, at: 1).bind(value.map { String(format: "%02x", $0) }.joined(), at: 2).run()
+            .bind(name, at: 1).bind(Self.hex(value), at: 2).run()
+    }
+
+    /// Lowercase hex without `String(format:)`, which cost 40 % of an import's CPU: every item added rewrites the
+    /// digests.
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Applies a change of rows to a stored digest, inside the caller's write transaction.

@@ -73,15 +73,27 @@ extension Vault {
         try add(contentsOf: [item])
     }
 
-    /// Adds several items in one transaction (imports, benchmarks): all or none.
+    /// Adds several items in one transaction (benchmarks, tests): all or none.
     public func add(contentsOf items: [Item]) throws {
+        try commitImport(adding: items, changingPasswords: [:])
+    }
+
+    /// An import in one transaction, all or none: adds `items` (keeping their own times) and gives existing items
+    /// new passwords, each earlier one kept in the item's history. `progress` hears the count of items sealed.
+    public func commitImport(
+        adding items: [Item], changingPasswords changes: [UUID: [String]], now: Date = Date(),
+        progress: (Int) -> Void = { _ in }
+    ) throws {
         try withErrorMapping {
             let keys = try requireKeys()
             // Seal and hash before taking the write lock, so other processes wait as little as possible.
-            let prepared = try items.map { item in
+            var prepared: [(item: Item, version: [UInt8], payload: [UInt8], tags: [[UInt8]])] = []
+            prepared.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
                 let version = UUID().bytes
-                return (item, version, try seal(item, version: version, replaces: nil, state: .active, keys: keys),
-                        try indexTags(for: item, keys: keys))
+                prepared.append((item, version, try seal(item, version: version, replaces: nil, state: .active, keys: keys),
+                                 try indexTags(for: item, keys: keys)))
+                progress(index + 1)
             }
             try database.writeTransaction {
                 var added: [[UInt8]] = []
@@ -98,6 +110,16 @@ extension Vault {
                     try replaceIndex(of: item.id, with: tags, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
+                for (id, passwords) in changes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                    try change(id: id, now: now, keys: keys) { item in
+                        for password in passwords where password != item.password {
+                            if !item.password.isEmpty {
+                                item.passwordHistory.append(PasswordHistoryEntry(password: item.password, replaced: now))
+                            }
+                            item.password = password
+                        }
+                    }
+                }
             }
         }
     }
@@ -110,25 +132,33 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             return try database.writeTransaction {
-                guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-                let original = try decrypt(row, id: id, keys: keys)
-                var item = original
-                try change(&item)
-                item.id = id
-                guard item != original else { return original }
-                if item.password != original.password, !original.password.isEmpty {
-                    item.passwordHistory.append(PasswordHistoryEntry(password: original.password, replaced: now))
+                try self.change(id: id, now: now, keys: keys) { item in
+                    let previous = item.password
+                    try change(&item)
+                    if item.password != previous, !previous.isEmpty {
+                        item.passwordHistory.append(PasswordHistoryEntry(password: previous, replaced: now))
+                    }
                 }
-                item.modified = now
-                let version = UUID().bytes
-                try writeVersion(
-                    id: id, version: version, replacing: row, state: row.state,
-                    payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys),
-                    keys: keys)
-                try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
-                return item
             }
         }
+    }
+
+    /// Writes the next version of an item inside the caller's write transaction; an unchanged item is not written.
+    @discardableResult
+    private func change(id: UUID, now: Date, keys: Keys, _ change: (inout Item) throws -> Void) throws -> Item {
+        guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
+        let original = try decrypt(row, id: id, keys: keys)
+        var item = original
+        try change(&item)
+        item.id = id
+        guard item != original else { return original }
+        item.modified = now
+        let version = UUID().bytes
+        try writeVersion(
+            id: id, version: version, replacing: row, state: row.state,
+            payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys), keys: keys)
+        try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+        return item
     }
 
     /// Deletes an item, leaving a tombstone row (no payload, no index rows) so that sync can propagate it.

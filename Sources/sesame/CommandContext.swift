@@ -3,6 +3,7 @@ import SesameAgent
 import SesameAutoFill
 import SesameCrypto
 import SesameDomains
+import SesameInterchange
 import SesameStore
 import SesameTerminal
 
@@ -103,6 +104,8 @@ final class CommandContext {
         case let error as DomainError:
             return translate(ServiceFailure(error))
         case let error as AgentError:
+            return CLIError(error.message)
+        case let error as ImportError:
             return CLIError(error.message)
         case let error as CryptoError:
             return CLIError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")

@@ -10,6 +10,10 @@ final class SecretReader {
         case itemPassword(title: String)
         case fieldValue(name: String)
         case oneTimeCode(title: String)
+        /// The password of a Sesame backup being read.
+        case backupPassword
+        /// The password a new backup is encrypted with.
+        case newBackupPassword
 
         var prompt: String {
             switch self {
@@ -18,6 +22,8 @@ final class SecretReader {
             case .itemPassword(let title): "Password for '\(title)': "
             case .fieldValue(let name): "Value of '\(name)': "
             case .oneTimeCode(let title): "One-time code URI (otpauth://) or secret for '\(title)': "
+            case .backupPassword: "Backup password: "
+            case .newBackupPassword: "Password for the backup: "
             }
         }
 
@@ -28,6 +34,8 @@ final class SecretReader {
             case .itemPassword: "the item's password"
             case .fieldValue(let name): "the value of the protected field '\(name)'"
             case .oneTimeCode: "the one-time code URI or secret"
+            case .backupPassword: "the backup's password"
+            case .newBackupPassword: "the password for the backup"
             }
         }
 
@@ -35,8 +43,8 @@ final class SecretReader {
         var needsConfirmation: Bool {
             switch self {
             // A one-time code setting is checked by parsing it, and is usually pasted, not typed.
-            case .masterPassword, .oneTimeCode: false
-            case .newMasterPassword, .itemPassword, .fieldValue: true
+            case .masterPassword, .oneTimeCode, .backupPassword: false
+            case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword: true
             }
         }
     }

@@ -10,6 +10,7 @@ enum SesameCLI: CommandGroup {
         MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
         TotpCommand.self, ConfigCommand.self, AuditCommand.self,
+        ImportCommand.self, ExportCommand.self,
     ]}
 
     static let spec = CommandSpec(

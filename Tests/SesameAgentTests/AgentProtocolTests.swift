@@ -73,6 +73,10 @@ import Testing
         #expect(try Self.json(Self.request(.add, id: 14) { $0.item = plain })
                 == #"{"id":14,"item":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [] }) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [plain]; $0.dryRun = true })
+                == #"{"dryRun":true,"id":15,"items":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"type":"importItems","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 15) { $0.importSummary = ImportSummary(entries: [.init(.created, Self.id)]) })
+                == #"{"id":15,"importSummary":{"entries":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","outcome":"created"}]},"type":"result"}"#)
         var change = ItemChange()
         change.username = "bob"
         change.password = "n3w"
@@ -126,6 +130,10 @@ import Testing
         #expect(try Self.json(Self.request(.importEquivalents, id: 33) { $0.groups = [] }) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request(.changeMasterPassword, id: 34) { $0.kdfMemoryMiB = 128 })
                 == #"{"id":34,"kdfMemoryMiB":128,"type":"changeMasterPassword","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.export, id: 35)) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)
+        let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
+        #expect(try Self.json(Self.result(id: 35) { $0.exported = [plain] })
+                == #"{"exported":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"id":35,"type":"result"}"#)
     }
 
     @Test func framesAreBigEndianLengthsThenPayload() throws {

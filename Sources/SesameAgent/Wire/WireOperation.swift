@@ -13,6 +13,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // MasterPasswordChanging.
     case changeMasterPassword
-    /// Bulk plaintext (the coming `sesame export`): in the policy table already, served by no agent yet.
+    /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
 }

@@ -36,6 +36,9 @@ struct WireReply: Codable, Sendable {
     var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
+    var importSummary: ImportSummary?
+    /// export: every active item in full (bulk secrets: only after the master password is proved again).
+    var exported: [Item]?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -48,6 +51,7 @@ struct WireReply: Codable, Sendable {
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
+        case importSummary = "importSummary", exported = "exported"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -74,7 +78,7 @@ struct WireReply: Codable, Sendable {
     /// Whether any field that can hold a password, protected value or token is present: checked against the
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
-        revealed != nil || credential != nil || siteCredential != nil
+        revealed != nil || credential != nil || siteCredential != nil || exported != nil
     }
 }
 
@@ -107,6 +111,8 @@ extension WireReply {
             case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
+            case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
+            case .exported: exported = try container.decode([Item].self, forKey: key)
             }
         }
     }
@@ -133,5 +139,7 @@ extension WireReply {
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
+        if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
+        if let exported { try container.encode(exported, forKey: .exported) }
     }
 }

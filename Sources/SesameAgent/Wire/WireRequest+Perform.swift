@@ -26,7 +26,8 @@ extension WireRequest {
         case .add:
             reply.view = WireItemView(try vault.add(try required(item, "item")))
         case .importItems:
-            try vault.importItems(try required(items, "items"))
+            reply.importSummary = try vault.importItems(
+                try required(items, "items"), dryRun: dryRun ?? false, progress: { _ in })
         case .update:
             reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
         case .delete:
@@ -59,7 +60,7 @@ extension WireRequest {
             try vault.changeMasterPassword(
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)
         case .export:
-            throw ServiceFailure(.unavailable, "This agent cannot export; no version of Sesame can yet.")
+            reply.exported = try vault.exportItems(masterPassword: secrets[0])
         case .hello, .attach, .unlock, .lock, .status, .stop:
             throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")
         }

@@ -24,9 +24,10 @@ struct WireRequest: Codable, Sendable {
     var reference: String?
     /// reveal, update, delete, moveToTrash, restore, credential: the item's id.
     var itemID: UUID?
-    /// add: the new item; importItems: the new items.
+    /// add: the new item; importItems: the items to import, and whether to decide only (write nothing).
     var item: Item?
     var items: [Item]?
+    var dryRun: Bool?
     /// update: the edit.
     var change: ItemChange?
     /// match, fill: the form's service identifiers, most specific first; fill: the user name wanted.
@@ -58,7 +59,7 @@ struct WireRequest: Codable, Sendable {
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
         case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
-        case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses"
+        case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses", dryRun = "dryRun"
     }
 }
 
@@ -95,6 +96,7 @@ extension WireRequest {
             case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
             case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
+            case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
             }
         }
     }
@@ -123,5 +125,6 @@ extension WireRequest {
         if let groups { try container.encode(groups, forKey: .groups) }
         if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
         if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
+        if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
     }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import SesameCrypto
+import SesameStore
+
+/// Sesame's encrypted backup (`sesame export --format sesame`), described in docs/backup-format.md: a 34-byte
+/// header (magic, version, Argon2id cost and salt) authenticated as associated data, then one XChaCha20-Poly1305
+/// box of JSON holding every item whole (history, one-time-code secret, attachments, attributes, unknown fields).
+public enum BackupFormat {
+    static let magic: [UInt8] = Array("SESAMEBK".utf8)
+    static let version: UInt8 = 1
+    static let headerByteCount = 8 + 1 + 1 + 4 + 4 + KDFParameters.saltByteCount
+    /// libsodium's number for Argon2id v1.3, the only algorithm written or read.
+    static let argon2idCode: UInt8 = 2
+
+    /// What the sealed box holds.
+    struct Contents: Codable {
+        var format: Int
+        var exported: Date
+        var items: [Item]
+    }
+
+    /// Encrypts `items` under `password` with fresh Argon2id parameters (the vault's defaults unless given).
+    public static func write(
+        _ items: [Item], password: SecureBytes, memoryMiB: Int = KDFParameters.defaultMemoryMiB,
+        passes: Int = KDFParameters.defaultPasses, now: Date = Date()
+    ) throws -> [UInt8] {
+        let kdf = try KDFParameters.generate(memoryMiB: memoryMiB, passes: passes)
+        let header = Self.header(kdf)
+        let key = try PasswordKDF.deriveKey(from: password, parameters: kdf)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .deferredToDate
+        var plaintext = try encoder.encode(Contents(format: 1, exported: now, items: items))
+        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        return header + plaintext.withUnsafeBytes { AEAD.seal($0, using: key, authenticating: header) }
+    }
+
+    /// Decrypts a backup; a wrong password and a damaged file are told apart only as far as the AEAD allows.
+    public static func read(_ bytes: [UInt8], password: SecureBytes) throws(ImportError) -> ImportBatch {
+        let kdf = try parseHeader(bytes)
+        let key: SymmetricKey
+        do {
+            key = try PasswordKDF.deriveKey(from: password, parameters: kdf)
+        } catch {
+            throw ImportError("The backup's key derivation failed: \(error).")
+        }
+        let plaintext: SecureBytes
+        do {
+            plaintext = try AEAD.openSecure(
+                bytes.dropFirst(headerByteCount), using: key, authenticating: Array(bytes.prefix(headerByteCount)),
+                lockedInMemory: false)
+        } catch {
+            throw ImportError("The backup password is wrong, or the backup file is damaged.")
+        }
+        var contents = plaintext.withUnsafeBytes { Data($0) }
+        defer { contents.resetBytes(in: 0..<contents.count) }
+        return try decodeContents(contents)
+    }
+
+    /// The key-derivation parameters of a backup's header, checked before any work is spent on them.
+    static func parseHeader(_ bytes: [UInt8]) throws(ImportError) -> KDFParameters {
+        guard bytes.count >= headerByteCount + AEAD.overhead, bytes.starts(with: magic) else {
+            throw ImportError("The file is not a Sesame backup (or it is cut short).")
+        }
+        guard bytes[8] == version else {
+            throw ImportError("The backup is format \(bytes[8]), written by a newer Sesame; update Sesame to read it.")
+        }
+        guard bytes[9] == argon2idCode else { throw ImportError("The backup names an unknown key derivation.") }
+        let passes = littleEndian(bytes, at: 10), memoryMiB = littleEndian(bytes, at: 14)
+        let kdf = KDFParameters(
+            passes: UInt64(passes), memoryBytes: UInt64(memoryMiB) << 20, salt: Array(bytes[18..<headerByteCount]))
+        do {
+            try kdf.validate()
+        } catch {
+            throw ImportError("The backup's key derivation settings are out of range (the file is damaged).")
+        }
+        return kdf
+    }
+
+    /// The decrypted JSON as records, one per item, in the order written.
+    static func decodeContents(_ json: Data) throws(ImportError) -> ImportBatch {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .deferredToDate
+        let contents: Contents
+        do {
+            contents = try decoder.decode(Contents.self, from: json)
+        } catch {
+            throw ImportError("The backup decrypted but its contents do not read (the file is damaged).")
+        }
+        guard contents.format == 1 else {
+            throw ImportError("The backup holds contents format \(contents.format), written by a newer Sesame.")
+        }
+        return ImportBatch(records: contents.items.enumerated().map {
+            ImportRecord(item: $0.element, location: "item \($0.offset + 1)")
+        })
+    }
+
+    static func header(_ kdf: KDFParameters) -> [UInt8] {
+        magic + [version, argon2idCode] + withUnsafeBytes(of: UInt32(kdf.passes).littleEndian, Array.init)
+            + withUnsafeBytes(of: UInt32(kdf.memoryMiB).littleEndian, Array.init) + kdf.salt
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SesameAutoFill
+import SesameCrypto
+import SesameInterchange
+import SesameStore
+import SesameTerminal
+
+/// `sesame export`: every login into a Sesame backup (encrypted with a password of its own) or into plain CSV.
+/// Either way the master password is asked again, even while the agent holds the vault unlocked.
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Export every login into an encrypted Sesame backup, or into plain CSV.",
+        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked, then the backup's password (twice on a terminal); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
+        arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
+        options: [
+            .value("format", valueName: "format", help: "sesame (an encrypted backup) or csv (plain text)."),
+            .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv)."),
+            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let file = arguments.argument("file"), !file.isEmpty else {
+            throw arguments.usageError("Missing the file to export to")
+        }
+        guard let format = arguments.value("format") else {
+            throw arguments.usageError("Name the export's format with --format sesame or --format csv")
+        }
+        switch format {
+        case "sesame": break
+        case "csv":
+            guard arguments.flag("unencrypted") else {
+                throw arguments.usageError("A CSV export holds every password in plain text; add --unencrypted to write it anyway")
+            }
+        case "kdbx":
+            throw ImportError.keePassNotSupported
+        default:
+            throw arguments.usageError("Unknown export format '\(format)' (sesame or csv)")
+        }
+        if FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil {
+            throw CLIError("\(file) already exists; an export never replaces a file: remove it or name another.")
+        }
+        let master = try context.secrets.read(.masterPassword)
+        let service = try context.openService(password: master)
+        let items = try service.exportItems(masterPassword: master)
+        if format == "sesame" {
+            let password = try context.secrets.read(.newBackupPassword)
+            guard password.count > 0 else { throw CLIError("The backup's password is empty.") }
+            try ExportFile.create(file, try BackupFormat.write(items, password: password))
+        } else {
+            var bytes = CSVExport.write(items)
+            defer { zeroize(&bytes) }
+            try ExportFile.create(file, bytes)
+        }
+        if context.wantsJSON {
+            try context.printJSON(ExportReport(file: file, format: format, items: items.count))
+        } else {
+            print("Exported \(items.count) logins to \(file) (\(format == "sesame" ? "an encrypted Sesame backup" : "plain-text CSV")).")
+        }
+    }
+}
+
+private struct ExportReport: Encodable {
+    var file: String
+    var format: String
+    var items: Int
+}

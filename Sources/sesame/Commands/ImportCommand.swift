@@ -1,0 +1,102 @@
+import Foundation
+import SesameAutoFill
+import SesameInterchange
+import SesameTerminal
+
+/// `sesame import FILE`: logins from another manager's export, or from a Sesame backup, in one transaction.
+enum ImportCommand: Command {
+    static let formatNames = ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Import logins from another password manager's export or a Sesame backup.",
+        discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
+        arguments: [ArgumentSpec("file", help: "The file to import.")],
+        options: [
+            .value("format", valueName: "format", help: "The file's format, when it is not found from the content (\(formatNames))."),
+            .flag("dry-run", help: "Say what the import would do, and write nothing."),
+            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+        ])
+
+    /// Imports at least this large draw a progress bar on a terminal.
+    static let progressThreshold = 200
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let file = arguments.argument("file"), !file.isEmpty else {
+            throw arguments.usageError("Missing the file to import")
+        }
+        let named = try arguments.value("format") { ImportFormat(name: $0) }
+        let bytes = try ExportFile.read(file)
+        // Before any password is asked: a file Sesame cannot read costs the user nothing to find out.
+        guard let format = named ?? ImportFormat.detect(bytes) else {
+            throw CLIError("Sesame does not recognise the format of \(file); name it with --format (\(formatNames)).")
+        }
+        if format == .kdbx { throw ImportError.keePassNotSupported }
+
+        let service = try context.openService()
+        let (_, batch) = try ImportReader.read(bytes, as: format) { secret in
+            switch secret {
+            case .backupPassword: try context.secrets.read(.backupPassword)
+            }
+        }
+        let dryRun = arguments.flag("dry-run")
+        let items = batch.records.map(\.item)
+        let progress = items.count >= progressThreshold && !context.wantsJSON
+            ? ProgressReporter(dryRun ? "Checking" : "Importing", total: items.count) : nil
+        let summary = try service.importItems(items, dryRun: dryRun) { progress?.update(completed: $0) }
+        progress?.finish()
+        let report = ImportReport(format: format, dryRun: dryRun, batch: batch, summary: summary)
+        if context.wantsJSON {
+            try context.printJSON(report)
+        } else {
+            report.printText()
+        }
+    }
+}
+
+/// What `sesame import` prints: the counts, then each rejected row with its reason.
+struct ImportReport: Encodable {
+    struct Row: Encodable {
+        var location: String
+        var outcome: ImportSummary.Outcome
+        var id: String
+    }
+
+    var format: String
+    var dryRun: Bool
+    var created: Int
+    var updated: Int
+    var skipped: Int
+    var rejected: [ImportRejection]
+    var items: [Row]
+    private var formatName: String
+
+    init(format: ImportFormat, dryRun: Bool, batch: ImportBatch, summary: ImportSummary) {
+        self.format = format.rawValue
+        formatName = format.displayName
+        self.dryRun = dryRun
+        created = summary.count(.created)
+        updated = summary.count(.updated)
+        skipped = summary.count(.skipped)
+        rejected = batch.rejected
+        items = zip(batch.records, summary.entries).map {
+            Row(location: $0.location, outcome: $1.outcome, id: $1.itemID.uuidString.lowercased())
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, dryRun, created, updated, skipped, rejected, items
+    }
+
+    func printText() {
+        let counts = "\(created) created, \(updated) updated, \(skipped) skipped, \(rejected.count) rejected"
+        if dryRun {
+            print("Dry run of an import from a \(formatName) file (nothing written): \(counts).")
+        } else {
+            print("Imported from a \(formatName) file: \(counts).")
+        }
+        for rejection in rejected {
+            print("Rejected \(TerminalText.sanitized(rejection.location)): \(TerminalText.sanitized(rejection.reason)).")
+        }
+    }
+}

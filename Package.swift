@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
+        // KeePass files: Argon2d (libsodium has only Argon2id) and gzip payloads.
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -29,6 +32,9 @@ let package = Package(
             "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
+        .target(name: "SesameKeePass", dependencies: [
+            "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
+        ]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -52,6 +58,7 @@ let package = Package(
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameKeePassTests", dependencies: ["SesameKeePass", "SesameStore", "SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameAutoFillTests", dependencies: [

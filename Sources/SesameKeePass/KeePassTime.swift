@@ -1,0 +1,23 @@
+import Foundation
+
+/// KeePass timestamps: KDBX 4 stores base64 of a little-endian Int64 count of seconds since 0001-01-01 UTC,
+/// KDBX 3 an ISO 8601 string. Both have whole-second precision.
+enum KeePassTime {
+    /// Seconds from 0001-01-01 to 1970-01-01 in the proleptic Gregorian calendar.
+    private static let unixEpochOffset: Int64 = 62_135_596_800
+
+    static func parse(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.contains("-") {
+            return ISO8601DateFormatter().date(from: trimmed)
+        }
+        guard let bytes = Data(base64Encoded: trimmed), bytes.count == 8 else { return nil }
+        let seconds = Int64(bitPattern: bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        return Date(timeIntervalSince1970: TimeInterval(seconds - unixEpochOffset))
+    }
+
+    static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + unixEpochOffset
+        return Data([UInt8].littleEndian(seconds)).base64EncodedString()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Parses XML into `XMLNode`s with Foundation's SAX parser, handing each element carrying `Protected="True"` to a
+/// callback as it closes, so protected values are decrypted strictly in document order (one keystream for the file).
+final class XMLTreeReader: NSObject, XMLParserDelegate {
+    /// Called with each protected element's node (its text still base64); returns the node to keep.
+    typealias ProtectedHandler = (inout XMLNode, _ parentName: String) throws -> Void
+
+    private var stack: [XMLNode] = []
+    private var root: XMLNode?
+    private var pendingText = ""
+    private let onProtected: ProtectedHandler?
+    private var failure: Error?
+
+    private init(onProtected: ProtectedHandler?) {
+        self.onProtected = onProtected
+    }
+
+    /// The document element. Streams the bytes in: `XMLParser(data:)` stops near 10 MB (libxml2's lookup limit),
+    /// while a stream parses large attachments inline.
+    static func parse(_ bytes: [UInt8], onProtected: ProtectedHandler? = nil) throws -> XMLNode {
+        let delegate = XMLTreeReader(onProtected: onProtected)
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let failure = delegate.failure { throw failure }
+        guard ok, let root = delegate.root, delegate.stack.isEmpty else {
+            let line = parser.lineNumber
+            throw KeePassError.damaged("its XML is malformed near line \(line)")
+        }
+        return root
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        pendingText = ""
+        // Attribute order is not reported by the parser; sort for a stable result.
+        stack.append(XMLNode(elementName, attributes: attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        pendingText += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        pendingText += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard var node = stack.popLast() else { return }
+        if node.children.isEmpty { node.text = pendingText }
+        pendingText = ""
+        if let onProtected, node.attribute("Protected")?.lowercased() == "true" {
+            do {
+                try onProtected(&node, stack.last?.name ?? "")
+            } catch {
+                failure = error
+                parser.abortParsing()
+                return
+            }
+        }
+        if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {}
+}

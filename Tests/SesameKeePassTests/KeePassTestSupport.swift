@@ -46,7 +46,10 @@ final class KeePassToolbox {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = ["LC_ALL": "C.UTF-8", "HOME": folder.path, "QT_QPA_PLATFORM": "offscreen"]
+        // PATH is kept so python3 is the one pip installed pykeepass for; HOME is private so KeePassXC's settings
+        // never touch the user's.
+        process.environment = ["LC_ALL": "C.UTF-8", "HOME": folder.path, "QT_QPA_PLATFORM": "offscreen",
+                               "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let handles = try (FileHandle(forReadingFrom: stdinURL), FileHandle(forWritingTo: stdoutURL),
                            FileHandle(forWritingTo: stderrURL))
         process.standardInput = handles.0
@@ -73,12 +76,13 @@ final class KeePassToolbox {
 
     /// Fails clearly when pykeepass is missing: .ci/run installs it with pip.
     func python(_ script: String, _ arguments: [String]) throws {
-        let check = try run("/usr/bin/python3", ["-c", "import pykeepass"], expectSuccess: false)
+        let check = try run("/usr/bin/env", ["python3", "-c", "import pykeepass"], expectSuccess: false)
         guard check.status == 0 else {
             throw Failure(description: "pykeepass is missing: install it with `pip install --break-system-packages pykeepass` (.ci/run does)")
         }
-        try write(Array(script.utf8), to: "script.py")
-        try run("/usr/bin/python3", [path("script.py")] + arguments)
+        let name = "script-\(UUID().uuidString).py"
+        try write(Array(script.utf8), to: name)
+        try run("/usr/bin/env", ["python3", path(name)] + arguments)
     }
 }
 

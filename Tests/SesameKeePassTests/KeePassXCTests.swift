@@ -75,6 +75,23 @@ import Testing
         }
     }
 
+    /// KDBX 3.1 authenticates its header only through Meta/HeaderHash: a changed protected-stream key (which
+    /// would garble every protected value) must be reported as damage, not imported as garbage.
+    @Test func kdbx31HeaderTamperingIsCaught() throws {
+        let tools = try KeePassToolbox()
+        try tools.keepassxc(["db-create", "-q", "-p", "-t", "100", "a.kdbx"], password: password, more: [password])
+        try tools.keepassxc(["add", "-q", "-u", "u", "-p", "a.kdbx", "E"], password: password, more: ["secret"])
+        var file = try tools.read("a.kdbx")
+        var offset = 12
+        while file[offset] != 8 {
+            offset += 3 + Int(file[offset + 1]) + Int(file[offset + 2]) << 8
+        }
+        file[offset + 3] ^= 0x01
+        #expect(throws: KeePassError.damaged("its header was modified (the header hash does not match)")) {
+            try KeePassFile.items(from: file, credentials: .password(password))
+        }
+    }
+
     @Test func wrongPasswordIsReportedAsSuch() throws {
         let tools = try KeePassToolbox()
         try tools.keepassxc(["db-create", "-q", "-p", "-t", "100", "a.kdbx"], password: password, more: [password])

@@ -54,7 +54,7 @@ let package = Package(
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
-            "SesameTerminal",
+            "SesameTerminal", "SesameKeePass",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
@@ -82,6 +82,10 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
+        ("FuzzKDBXHeader", ["SesameKeePass"]),
+        ("FuzzVariantDictionary", ["SesameKeePass"]),
+        ("FuzzKDBXBlockStream", ["SesameKeePass"]),
+        ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -124,7 +124,7 @@ enum KDBXReader {
 
     /// Parses the XML, decrypting every protected value in document order. Protected attachments (KDBX 3's
     /// Meta/Binaries) stay base64 of their plaintext bytes, and lose the mark since they are not strings.
-    private static func parseXML(_ xml: [UInt8], stream: InnerStream) throws -> XMLNode {
+    static func parseXML(_ xml: [UInt8], stream: InnerStream) throws -> XMLNode {
         var stream = stream
         return try XMLTreeReader.parse(xml) { node, parentName in
             let trimmed = node.text.filter { !$0.isWhitespace }

@@ -50,8 +50,9 @@ enum KeePassExport {
                 XMLNode("Value", attributes: [("Ref", String(pool.reference(for: Array(attachment.data))))]),
             ]))
         }
-        let defaultNames = Set(KeePassExtras.defaultElements.map(\.name))
-        children += extras.elements.filter { !defaultNames.contains($0.name) }
+        // Mapped names are skipped too: extras edited by hand must not produce a second UUID or Times.
+        let written = Set(KeePassExtras.defaultElements.map(\.name)).union(KeePassExtras.mappedElements)
+        children += extras.elements.filter { !written.contains($0.name) }
 
         var customData = extras.customData ?? XMLNode("CustomData")
         let sesame = SesameEntryData(item: item)

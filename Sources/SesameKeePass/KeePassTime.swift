@@ -5,6 +5,8 @@ import Foundation
 enum KeePassTime {
     /// Seconds from 0001-01-01 to 1970-01-01 in the proleptic Gregorian calendar.
     private static let unixEpochOffset: Int64 = 62_135_596_800
+    /// 9999-12-31T23:59:59Z, KeePass's largest time (its "never expires"), counted from 0001-01-01.
+    private static let maximumSeconds: Int64 = 315_537_897_599
 
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -12,12 +14,15 @@ enum KeePassTime {
             return ISO8601DateFormatter().date(from: trimmed)
         }
         guard let bytes = Data(base64Encoded: trimmed), bytes.count == 8 else { return nil }
-        let seconds = Int64(bitPattern: bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        // Clamped to KeePass's range: a hostile value must not overflow the arithmetic.
+        let seconds = min(max(Int64(bitPattern: bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }), 0), maximumSeconds)
         return Date(timeIntervalSince1970: TimeInterval(seconds - unixEpochOffset))
     }
 
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + unixEpochOffset
+        let since1970 = date.timeIntervalSince1970.rounded(.down)
+        let seconds = since1970.isFinite
+            ? Int64(min(max(since1970 + Double(unixEpochOffset), 0), Double(maximumSeconds))) : maximumSeconds
         return Data([UInt8].littleEndian(seconds)).base64EncodedString()
     }
 }

@@ -22,6 +22,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// The document element. Streams the bytes in: `XMLParser(data:)` stops near 10 MB (libxml2's lookup limit),
     /// while a stream parses large attachments inline.
     static func parse(_ bytes: [UInt8], onProtected: ProtectedHandler? = nil) throws -> XMLNode {
+        // FoundationXML traps on an element name that is not UTF-8 (found by Fuzz/KDBXXML); KeePass XML is UTF-8.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw KeePassError.damaged("its XML is not valid UTF-8")
+        }
         let delegate = XMLTreeReader(onProtected: onProtected)
         let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = false

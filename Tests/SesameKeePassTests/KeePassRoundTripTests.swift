@@ -88,6 +88,13 @@ import Testing
         #expect(read.first?.title == "ctl" && read.first?.notes == "abc")
     }
 
+    /// Found by Fuzz/KDBXXML: a byte that is not UTF-8 inside an element name trapped inside FoundationXML.
+    @Test func xmlThatIsNotUTF8IsRefused() {
+        let xml: [UInt8] = Array("<KeePassFile><Meta><MasterKeyChangeRe".utf8) + [0xE3] + Array(">-1</MasterKeyChangeRe".utf8)
+            + [0xE3] + Array("></Meta></KeePassFile>".utf8)
+        #expect(throws: KeePassError.damaged("its XML is not valid UTF-8")) { try XMLTreeReader.parse(xml) }
+    }
+
     @Test func wrongPasswordAndDamageAreDistinct() throws {
         let file = try KeePassFile.file(from: [Self.fullItem], credentials: credentials, options: .fast)
         #expect(throws: KeePassError.wrongCredentials) {

@@ -10,19 +10,10 @@ public enum LibFuzzer {
     nonisolated(unsafe) fileprivate static var body: (UnsafeRawBufferPointer) -> Void = { _ in }
 
     /// Feeds every input to `body`, which must not crash on any bytes: a trap is a finding.
-    ///
-    /// - Parameter options: libFuzzer flags the target always needs (after the command line's), such as
-    ///   `-detect_leaks=0` for a target whose system library leaks on every malformed input.
-    public static func run(options: [String] = [], _ body: @escaping (UnsafeRawBufferPointer) -> Void) -> Never {
+    public static func run(_ body: @escaping (UnsafeRawBufferPointer) -> Void) -> Never {
         Self.body = body
-        var arguments = (0..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0] }
-        // Intentionally never freed: the driver keeps argv for the life of the process.
-        arguments += options.map { strdup($0) }
-        arguments.append(nil)
-        var argc = Int32(arguments.count - 1)
-        let storage = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: arguments.count)
-        storage.initialize(from: arguments, count: arguments.count)
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = storage
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
     }
 }

@@ -11,7 +11,7 @@ enum KeePassTime {
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.contains("-") {
-            return ISO8601DateFormatter().date(from: trimmed)
+            return try? Date(trimmed, strategy: .iso8601)
         }
         guard let bytes = Data(base64Encoded: trimmed), bytes.count == 8 else { return nil }
         // Clamped to KeePass's range: a hostile value must not overflow the arithmetic.

@@ -26,6 +26,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw KeePassError.damaged("its XML is not valid UTF-8")
         }
+        try refuseProcessingInstructions(bytes)
         let delegate = XMLTreeReader(onProtected: onProtected)
         let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = false
@@ -38,6 +39,22 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             throw KeePassError.damaged("its XML is malformed near line \(line)")
         }
         return root
+    }
+
+    /// FoundationXML calls strlen on the NULL data of a processing instruction such as `<?x?>` (found by
+    /// Fuzz/KDBXXML). KeePass XML has none besides the declaration, so any other `<?` is refused up front.
+    private static func refuseProcessingInstructions(_ bytes: [UInt8]) throws {
+        var index = 0
+        var seenFirst = false
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x3C && bytes[index + 1] == 0x3F {
+                let isDeclaration = !seenFirst && bytes[..<index].allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+                    && bytes[index...].starts(with: Array("<?xml ".utf8))
+                guard isDeclaration else { throw KeePassError.damaged("its XML has a processing instruction") }
+            }
+            if bytes[index] == 0x3C { seenFirst = true }
+            index += 1
+        }
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,

@@ -80,6 +80,19 @@ import Testing
         #expect(try KeePassImport.items(from: reread) == imported)
     }
 
+    /// libxml2 stops `XMLParser(data:)` near 10 MB; the reader streams, so a bigger document (one long note) reads.
+    @Test func documentsOverTenMegabytesRead() throws {
+        let note = String(repeating: "0123456789abcdef", count: 700_000)
+        let item = Item(title: "big", notes: note, created: Self.date(1))
+        let file = try KeePassFile.file(from: [item], credentials: credentials, options: .fast)
+        #expect(try KeePassFile.items(from: file, credentials: credentials).first?.notes.count == note.count)
+    }
+
+    @Test func kdbx3DatesAreISO8601() {
+        #expect(KeePassTime.parse("2020-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_577_934_245))
+        #expect(KeePassTime.parse(KeePassTime.format(Self.date(1_577_934_245))) == Self.date(1_577_934_245))
+    }
+
     /// XML 1.0 forbids most control characters; KeePass apps reject files that contain them.
     @Test func invalidXMLCharactersAreDroppedNotWritten() throws {
         let item = Item(title: "ctl\u{2}", notes: "a\u{0}b\u{1B}c\u{FFFF}", created: Self.date(1))
@@ -93,6 +106,13 @@ import Testing
         let xml: [UInt8] = Array("<KeePassFile><Meta><MasterKeyChangeRe".utf8) + [0xE3] + Array(">-1</MasterKeyChangeRe".utf8)
             + [0xE3] + Array("></Meta></KeePassFile>".utf8)
         #expect(throws: KeePassError.damaged("its XML is not valid UTF-8")) { try XMLTreeReader.parse(xml) }
+    }
+
+    /// Found by Fuzz/KDBXXML: FoundationXML called strlen on NULL for a processing instruction without data.
+    @Test func processingInstructionsAreRefused() throws {
+        let xml = Array("<?xml version=\"1.0\"?>\n<KeePassFile><Meta><?nf6o?></Meta></KeePassFile>".utf8)
+        #expect(throws: KeePassError.damaged("its XML has a processing instruction")) { try XMLTreeReader.parse(xml) }
+        #expect(try XMLTreeReader.parse(Array("\u{FEFF}<?xml version=\"1.0\"?><A>x</A>".utf8)) == XMLNode("A", text: "x"))
     }
 
     @Test func wrongPasswordAndDamageAreDistinct() throws {

@@ -127,8 +127,7 @@ enum KDBXReader {
     static func parseXML(_ xml: [UInt8], stream: InnerStream) throws -> XMLNode {
         var stream = stream
         return try XMLTreeReader.parse(xml) { node, parentName in
-            let trimmed = node.text.filter { !$0.isWhitespace }
-            guard var bytes = Data(base64Encoded: trimmed).map(Array.init) else {
+            guard var bytes = Data(base64Encoded: node.text, options: .ignoreUnknownCharacters).map(Array.init) else {
                 throw KeePassError.damaged("a protected value is not base64")
             }
             stream.apply(&bytes)

@@ -9,11 +9,11 @@ enum KeePassTime {
     private static let maximumSeconds: Int64 = 315_537_897_599
 
     static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.contains("-") {
-            return try? Date(trimmed, strategy: .iso8601)
+        // Cheap checks first: an import parses several times per entry.
+        if text.utf8.contains(0x2D) {
+            return try? Date(text.trimmingCharacters(in: .whitespacesAndNewlines), strategy: .iso8601)
         }
-        guard let bytes = Data(base64Encoded: trimmed), bytes.count == 8 else { return nil }
+        guard let bytes = Data(base64Encoded: text, options: .ignoreUnknownCharacters), bytes.count == 8 else { return nil }
         // Clamped to KeePass's range: a hostile value must not overflow the arithmetic.
         let seconds = min(max(Int64(bitPattern: bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }), 0), maximumSeconds)
         return Date(timeIntervalSince1970: TimeInterval(seconds - unixEpochOffset))

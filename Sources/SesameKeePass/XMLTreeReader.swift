@@ -61,7 +61,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         pendingText = ""
         // Attribute order is not reported by the parser; sort for a stable result.
-        stack.append(XMLNode(elementName, attributes: attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        let ordered = attributes.count < 2 ? attributes.map { ($0.key, $0.value) }
+            : attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        stack.append(XMLNode(elementName, attributes: ordered))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -76,7 +78,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         guard var node = stack.popLast() else { return }
         if node.children.isEmpty { node.text = pendingText }
         pendingText = ""
-        if let onProtected, node.attribute("Protected")?.lowercased() == "true" {
+        if let onProtected, !node.attributes.isEmpty, node.attribute("Protected")?.lowercased() == "true" {
             do {
                 try onProtected(&node, stack.last?.name ?? "")
             } catch {

@@ -38,7 +38,7 @@ struct KeePassExtras: Equatable {
         if let customData { children.append(customData) }
         if !groupPath.isEmpty { children.append(XMLNode("GroupPath", children: groupPath.map { XMLNode("Name", text: $0) })) }
         var out: [UInt8] = []
-        XMLTreeWriter.write(XMLNode("Entry", children: children), depth: 0, into: &out)
+        XMLTreeWriter.write(XMLNode("Entry", children: children), into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

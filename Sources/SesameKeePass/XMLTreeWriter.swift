@@ -1,16 +1,16 @@
 /// Writes `XMLNode`s as UTF-8 XML. Text is escaped, and characters XML 1.0 forbids (most C0 controls, lone
 /// surrogates, U+FFFE/U+FFFF) are dropped, as KeePassXC does: KeePass and KeeWeb reject files that contain them.
+/// No indentation: every whitespace run between elements costs the reader a callback and a string.
 enum XMLTreeWriter {
     static func document(_ root: XMLNode) -> [UInt8] {
         var out: [UInt8] = Array(#"<?xml version="1.0" encoding="utf-8" standalone="yes"?>"#.utf8)
         out.append(0x0A)
         out.reserveCapacity(1 << 20)
-        write(root, depth: 0, into: &out)
+        write(root, into: &out)
         return out
     }
 
-    static func write(_ node: XMLNode, depth: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(0x09, count: depth))
+    static func write(_ node: XMLNode, into out: inout [UInt8]) {
         out.append(0x3C)
         out.append(contentsOf: node.name.utf8)
         for (name, value) in node.attributes {
@@ -22,22 +22,29 @@ enum XMLTreeWriter {
         }
         if node.children.isEmpty {
             if node.text.isEmpty {
-                out.append(contentsOf: "/>\n".utf8)
+                out.append(contentsOf: "/>".utf8)
                 return
             }
             out.append(0x3E)
             escape(node.text, into: &out)
         } else {
-            out.append(contentsOf: ">\n".utf8)
-            for child in node.children { write(child, depth: depth + 1, into: &out) }
-            out.append(contentsOf: repeatElement(0x09, count: depth))
+            out.append(0x3E)
+            for child in node.children { write(child, into: &out) }
         }
         out.append(contentsOf: "</".utf8)
         out.append(contentsOf: node.name.utf8)
-        out.append(contentsOf: ">\n".utf8)
+        out.append(0x3E)
     }
 
     static func escape(_ text: String, into out: inout [UInt8]) {
+        // Most values need nothing: copy their bytes at once. 0xEF may start U+FFFE or U+FFFF.
+        let needsWork = text.utf8.contains { byte in
+            byte < 0x20 ? byte != 0x09 && byte != 0x0A : byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0xEF
+        }
+        guard needsWork else {
+            out.append(contentsOf: text.utf8)
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out.append(contentsOf: "&amp;".utf8)

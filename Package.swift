@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
+        // KeePass files: Argon2d (libsodium has only Argon2id) and gzip payloads.
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -38,6 +41,9 @@ let package = Package(
         ]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
         .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
+        .target(name: "SesameKeePass", dependencies: [
+            "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
+        ]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -57,10 +63,11 @@ let package = Package(
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
-            "SesameTerminal",
+            "SesameTerminal", "SesameKeePass",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameKeePassTests", dependencies: ["SesameKeePass", "SesameStore", "SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameAutoFillTests", dependencies: [
@@ -91,6 +98,10 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
         ("FuzzCSV", ["SesameInterchange"]),
         ("FuzzBackup", ["SesameInterchange"]),
+        ("FuzzKDBXHeader", ["SesameKeePass"]),
+        ("FuzzVariantDictionary", ["SesameKeePass"]),
+        ("FuzzKDBXBlockStream", ["SesameKeePass"]),
+        ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -28,6 +28,9 @@ public struct Item: Sendable, Equatable, Codable {
     public var attachments: [ItemAttachment]
     /// Lookup attributes a client program gave the item (Secret Service), kept encrypted like everything else.
     public var attributes: [String: String]
+    /// What a KeePass file held for this entry that Sesame has no field for (icon, auto-type, custom data, its group),
+    /// as an XML fragment owned by SesameKeePass; written back when the item is exported to KeePass again.
+    public var keePassExtras: String?
     /// Payload fields this version does not know, by tag, kept verbatim and written back on edit.
     public var unknownFields: [UInt64: [[UInt8]]]
 
@@ -36,7 +39,7 @@ public struct Item: Sendable, Equatable, Codable {
         notes: String = "", fields: [CustomField] = [], tags: [String] = [], matchMode: MatchMode = .domain,
         created: Date = Date(), modified: Date? = nil, expires: Date? = nil,
         passwordHistory: [PasswordHistoryEntry] = [], oneTimeCode: String? = nil, attachments: [ItemAttachment] = [],
-        attributes: [String: String] = [:], unknownFields: [UInt64: [[UInt8]]] = [:]
+        attributes: [String: String] = [:], keePassExtras: String? = nil, unknownFields: [UInt64: [[UInt8]]] = [:]
     ) {
         self.id = id
         self.title = title
@@ -54,6 +57,7 @@ public struct Item: Sendable, Equatable, Codable {
         self.oneTimeCode = oneTimeCode
         self.attachments = attachments
         self.attributes = attributes
+        self.keePassExtras = keePassExtras
         self.unknownFields = unknownFields
     }
 

@@ -15,7 +15,7 @@ enum ItemPayload {
 
     enum Tag: UInt64 {
         case title = 1, username, password, url, notes, field, tag, match, created, modified, expires, history
-        case oneTimeCode, attachment, attribute
+        case oneTimeCode, attachment, attribute, keePassExtras
     }
 
     enum URLTag: UInt64 { case url = 1, match }
@@ -73,6 +73,7 @@ enum ItemPayload {
                 nested.string(AttributeTag.value.rawValue, value)
             }
         }
+        if let extras = item.keePassExtras { writer.string(Tag.keePassExtras.rawValue, extras, keepEmpty: true) }
         for (tag, value) in item.unknownFields.sorted(by: { $0.key < $1.key }) {
             for occurrence in value { writer.bytes(tag, occurrence) }
         }
@@ -106,6 +107,7 @@ enum ItemPayload {
             case .attribute:
                 let (name, attributeValue) = try decodeAttribute(value)
                 item.attributes[name] = attributeValue
+            case .keePassExtras: item.keePassExtras = PayloadReader.string(value)
             case nil: item.unknownFields[tag, default: []].append(Array(value))
             }
         }

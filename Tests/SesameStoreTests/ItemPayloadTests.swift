@@ -22,8 +22,25 @@ import Testing
             oneTimeCode: "otpauth://totp/Example:alice?secret=JBSWY3DPEHPK3PXP&issuer=Example",
             attachments: [ItemAttachment(name: "key.pem", data: Data([0, 1, 255])), ItemAttachment(name: "", data: Data())],
             attributes: ["service": "gh", "": "empty name", "user": ""],
+            keePassExtras: "<Entry><IconID>12</IconID></Entry>",
             unknownFields: [200: [[9, 9]], 7_000_000: [[]]])
         #expect(try roundTrip(item) == item)
+    }
+
+    /// Tag 16 carries the KeePass extras; an empty fragment is still "present", distinct from none.
+    @Test func keePassExtrasKeepTheirTagAndEmptiness() throws {
+        var item = Item(title: "x", created: Date(timeIntervalSinceReferenceDate: 1))
+        item.keePassExtras = ""
+        #expect(try roundTrip(item).keePassExtras == "")
+        item.keePassExtras = "<Entry/>"
+        let bytes = ItemPayload.encode(item)
+        let tags: [UInt64] = try bytes.withUnsafeBytes { buffer in
+            var reader = PayloadReader(buffer)
+            var tags: [UInt64] = []
+            while let (tag, _) = try reader.next() { tags.append(tag) }
+            return tags
+        }
+        #expect(ItemPayload.Tag.keePassExtras.rawValue == 16 && tags.contains(16))
     }
 
     @Test func minimalItemRoundTrips() throws {

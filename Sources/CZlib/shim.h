@@ -1,0 +1,3 @@
+#pragma once
+// zlib, for the gzip payload of KeePass files (Swift on Linux has no Compression framework).
+#include <zlib.h>

@@ -1,0 +1,20 @@
+import Foundation
+import SesameStore
+
+/// Reads and writes KeePass files (KDBX) as Sesame items. Bytes in, bytes out: where the file comes from, how the
+/// password is asked and what happens to the items is the caller's business.
+///
+/// Reads KDBX 3.1 and 4.0/4.1 (AES-256 or ChaCha20; Argon2d, Argon2id or AES-KDF; password and/or key file);
+/// writes KDBX 4.0. Twofish and YubiKey challenge-response files are refused with a message naming them.
+public enum KeePassFile {
+    /// The entries of a KeePass file, as items. Entries in the recycle bin are left out.
+    public static func items(from file: [UInt8], credentials: KeePassCredentials) throws -> [Item] {
+        try KeePassImport.items(from: KDBXReader.read(file, credentials: credentials))
+    }
+
+    /// A KDBX 4.0 file holding `items`, protected by `credentials`; fresh seeds and salts on every call.
+    public static func file(from items: [Item], credentials: KeePassCredentials,
+                            options: KeePassExportOptions = KeePassExportOptions()) throws -> [UInt8] {
+        try KDBXWriter.write(KeePassExport.document(from: items), credentials: credentials, options: options)
+    }
+}

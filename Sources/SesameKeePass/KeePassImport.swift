@@ -1,0 +1,120 @@
+import Foundation
+import SesameStore
+
+/// Turns a decrypted KeePass document into Sesame items: groups become tags (and are remembered, to be restored on
+/// export), history becomes password history, and whatever Sesame has no field for stays in `keePassExtras`.
+enum KeePassImport {
+    static let standardKeys: Set<String> = ["Title", "UserName", "Password", "URL", "Notes"]
+
+    static func items(from document: KDBXDocument) throws -> [Item] {
+        guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
+              let top = root.child("Group") else {
+            throw KeePassError.damaged("its XML has no root group")
+        }
+        let recycleBin = document.root.child("Meta")?[text: "RecycleBinUUID"].flatMap(uuid(from:))
+        var items: [Item] = []
+        func visit(_ group: XMLNode, path: [String]) {
+            // Entries in the recycle bin were deleted by the user: importing them would resurrect them.
+            if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
+            for entry in group.children(named: "Entry") {
+                items.append(item(from: entry, groupPath: path, binaries: document.binaries))
+            }
+            for child in group.children(named: "Group") { visit(child, path: path + [child[text: "Name"] ?? ""]) }
+        }
+        visit(top, path: [])
+        return items
+    }
+
+    static func uuid(from base64: String) -> UUID? {
+        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { return nil }
+        let zero = bytes.allSatisfy { $0 == 0 }
+        return zero ? nil : bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
+
+    static func item(from entry: XMLNode, groupPath: [String], binaries: [[UInt8]]) -> Item {
+        var strings: [(key: String, value: String, protected: Bool)] = []
+        for string in entry.children(named: "String") {
+            guard let key = string[text: "Key"] else { continue }
+            let value = string.child("Value")
+            strings.append((key, value?.text ?? "", value?.attribute("Protected")?.lowercased() == "true"))
+        }
+        let byKey = Dictionary(strings.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let title = byKey["Title"] ?? ""
+        let times = entry.child("Times")
+        let created = times?[text: "CreationTime"].flatMap(KeePassTime.parse) ?? Date(timeIntervalSince1970: 0)
+        var item = Item(
+            id: entry[text: "UUID"].flatMap(uuid(from:)) ?? UUID(), title: title, username: byKey["UserName"] ?? "",
+            password: byKey["Password"] ?? "", notes: byKey["Notes"] ?? "", created: created,
+            modified: times?[text: "LastModificationTime"].flatMap(KeePassTime.parse) ?? created)
+        if times?[text: "Expires"]?.lowercased() == "true" {
+            item.expires = times?[text: "ExpiryTime"].flatMap(KeePassTime.parse)
+        }
+
+        var consumed = standardKeys
+        if let url = byKey["URL"], !url.isEmpty { item.urls.append(ItemURL(url)) }
+        let additional = strings.filter { isAdditionalURLKey($0.key) }
+            .sorted { additionalURLIndex($0.key) < additionalURLIndex($1.key) }
+        for string in additional {
+            consumed.insert(string.key)
+            if !string.value.isEmpty { item.urls.append(ItemURL(string.value)) }
+        }
+        if let (uri, sources) = KeePassOneTimeCode.read(strings: byKey, title: title) {
+            item.oneTimeCode = uri
+            consumed.formUnion(sources)
+        }
+        item.fields = strings.filter { !consumed.contains($0.key) }
+            .map { CustomField(name: $0.key, value: $0.value, isProtected: $0.protected) }
+
+        let tagText = entry[text: "Tags"] ?? ""
+        item.tags = tagText.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\t" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let groupTag = groupPath.joined(separator: "/")
+        if !groupPath.isEmpty && !item.tags.contains(groupTag) { item.tags.insert(groupTag, at: 0) }
+
+        item.passwordHistory = passwordHistory(entry.child("History")?.children(named: "Entry") ?? [],
+                                               currentPassword: item.password)
+        for binary in entry.children(named: "Binary") {
+            guard let name = binary[text: "Key"], let value = binary.child("Value") else { continue }
+            let data: [UInt8]
+            if let ref = value.attribute("Ref").flatMap(Int.init), binaries.indices.contains(ref) {
+                data = binaries[ref]
+            } else {
+                data = Data(base64Encoded: value.text).map(Array.init) ?? []
+            }
+            item.attachments.append(ItemAttachment(name: name, data: Data(data)))
+        }
+
+        var customData = entry.child("CustomData")
+        if let index = customData?.children.firstIndex(where: { $0.name == "Item" && $0[text: "Key"] == SesameEntryData.customDataKey }) {
+            SesameEntryData.parse(customData?.children[index][text: "Value"] ?? "")?.apply(to: &item)
+            customData?.children.remove(at: index)
+        }
+        item.keePassExtras = KeePassExtras(entry: entry, customData: customData, groupPath: groupPath).serialized()
+        return item
+    }
+
+    static func isAdditionalURLKey(_ key: String) -> Bool {
+        key == "KP2A_URL" || (key.hasPrefix("KP2A_URL_") && Int(key.dropFirst("KP2A_URL_".count)) != nil)
+    }
+
+    private static func additionalURLIndex(_ key: String) -> Int {
+        key == "KP2A_URL" ? 0 : (Int(key.dropFirst("KP2A_URL_".count)) ?? 0) + 1
+    }
+
+    /// A history version becomes a password history entry when its password differs from the next newer one:
+    /// KeePass snapshots an entry on every edit, and most edits do not change the password.
+    private static func passwordHistory(_ versions: [XMLNode], currentPassword: String) -> [PasswordHistoryEntry] {
+        let passwords = versions.map { version in
+            version.children(named: "String").first { $0[text: "Key"] == "Password" }?.child("Value")?.text ?? ""
+        }
+        var history: [PasswordHistoryEntry] = []
+        for (index, version) in versions.enumerated() {
+            let newer = index + 1 < passwords.count ? passwords[index + 1] : currentPassword
+            guard passwords[index] != newer else { continue }
+            let replaced = version.child("Times")?[text: "LastModificationTime"].flatMap(KeePassTime.parse)
+                ?? Date(timeIntervalSince1970: 0)
+            history.append(PasswordHistoryEntry(password: passwords[index], replaced: replaced))
+        }
+        return history
+    }
+}

@@ -23,8 +23,9 @@ let package = Package(
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium"]),
         .target(name: "SesameDomains"),
+        .target(name: "SesameSync", dependencies: ["SesameCrypto"]),
         .target(name: "SesameStore", dependencies: [
-            "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
+            "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
 
@@ -58,6 +59,7 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameSyncTests", dependencies: ["SesameSync", "SesameCrypto"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -73,6 +75,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
+        ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -33,9 +33,10 @@ let package = Package(
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
+        .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains",
+            "SesameDomains", "SesameSync", "SesameSyncTransport",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -59,7 +60,8 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
-        .testTarget(name: "SesameSyncTests", dependencies: ["SesameSync", "SesameCrypto"]),
+        .testTarget(name: "SesameSyncTests", dependencies: [
+            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )

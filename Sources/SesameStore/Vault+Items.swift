@@ -96,6 +96,7 @@ extension Vault {
                         .run()
                     added.append(Self.rowMAC(id: item.id.bytes, version: version, state: 0, key: keys.digest))
                     try replaceIndex(of: item.id, with: tags, keys: keys)
+                    try recordSyncChange(of: item.id, item: item, state: .active, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
             }
@@ -126,6 +127,7 @@ extension Vault {
                     payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys),
                     keys: keys)
                 try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+                try recordSyncChange(of: id, item: item, state: row.state, keys: keys)
                 return item
             }
         }
@@ -140,6 +142,7 @@ extension Vault {
                 try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
                 try replaceIndex(of: id, with: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try recordSyncChange(of: id, item: nil, state: .deleted, keys: keys)
             }
         }
     }
@@ -158,6 +161,7 @@ extension Vault {
                 try writeVersion(
                     id: id, version: version, replacing: row, state: state,
                     payload: seal(item, version: version, replaces: row.version, state: state, keys: keys), keys: keys)
+                try recordSyncChange(of: id, item: item, state: state, keys: keys)
             }
         }
     }
@@ -268,7 +272,7 @@ extension Vault {
     }
 
     /// Replaces a row with its next version, keeping the row digest in step.
-    private func writeVersion(
+    func writeVersion(
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""

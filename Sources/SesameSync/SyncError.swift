@@ -18,6 +18,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case transport(String)
     /// Sync is not set up for this vault.
     case notConfigured
+    /// Sync is set up already; a vault belongs to one synced vault.
+    case alreadySetUp
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongPassword: "The master password does not open the synced vault."
         case .transport(let detail): "Sync transport failed: \(detail)"
         case .notConfigured: "Sync is not set up for this vault; run 'sesame sync setup'."
+        case .alreadySetUp: "Sync is already set up for this vault."
         }
     }
 }

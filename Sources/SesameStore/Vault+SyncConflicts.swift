@@ -29,6 +29,8 @@ public struct SyncLocalStatus: Sendable {
     /// Highest applied sequence number per device (this one included).
     public let applied: [UUID: UInt64]
     public let conflicts: Int
+    /// The latest change seen per device, by its hybrid clock.
+    public let lastChange: [UUID: Date]
 }
 
 extension Vault {
@@ -40,10 +42,17 @@ extension Vault {
             defer { pending.reset() }
             try pending.bind(deviceID.bytes, at: 1)
             let pendingCount = try pending.step() ? Int(pending.int64(at: 0)) : 0
+            let latest = try database.statement("SELECT device, max(hlc_ms) FROM sync_ops GROUP BY device")
+            defer { latest.reset() }
+            var lastChange: [UUID: Date] = [:]
+            while try latest.step() {
+                guard let device = UUID(bytes: latest.blob(at: 0)) else { continue }
+                lastChange[device] = Date(timeIntervalSince1970: Double(latest.int64(at: 1)) / 1000)
+            }
             return SyncLocalStatus(
                 device: deviceID, vault: identity.vault, pendingOps: pendingCount,
                 flushedBatches: applied[deviceID] ?? 0, applied: applied,
-                conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")))
+                conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")), lastChange: lastChange)
         }
     }
 

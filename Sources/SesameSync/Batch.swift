@@ -97,6 +97,13 @@ public struct Batch: Equatable, Sendable {
         return plaintext.bytes
     }
 
+    /// The ops alone, in the batch encoding (snapshots reuse it).
+    func encodedOps() -> [UInt8] {
+        var writer = ByteWriter()
+        for op in ops { Self.write(op, to: &writer) }
+        return writer.bytes
+    }
+
     private static func write(_ op: SyncOp, to writer: inout ByteWriter) {
         writer.append(op.id.counter)
         writer.append(op.item)
@@ -142,7 +149,7 @@ public struct Batch: Equatable, Sendable {
         return Batch(device: device, seq: seq, previousHash: previousHash, seen: seen, ops: ops)
     }
 
-    private static func readOp(_ reader: inout ByteReader, device: UUID) throws(SyncError) -> SyncOp {
+    static func readOp(_ reader: inout ByteReader, device: UUID) throws(SyncError) -> SyncOp {
         let counter = try reader.read(UInt64.self)
         let item = try reader.readUUID()
         let kind: SyncOp.Kind

@@ -35,7 +35,9 @@ public enum BatchIngest {
         if name.seq <= applied {
             // A file is immutable once published: another one under the same name is equivocation (or a
             // transport that altered it); either way the applied one stays.
-            return try ledger.appliedHash(of: name.device, seq: name.seq) == Batch.hash(ofFile: file)
+            // No hash: the batch was covered by a snapshot this replica started from.
+            guard let known = try ledger.appliedHash(of: name.device, seq: name.seq) else { return .alreadyApplied }
+            return known == Batch.hash(ofFile: file)
                 ? .alreadyApplied
                 : .rejected(.equivocation(device: name.device.hexName, seq: name.seq))
         }

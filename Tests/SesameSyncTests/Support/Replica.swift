@@ -95,6 +95,29 @@ final class Replica: BatchLedger {
     func appliedHash(of device: UUID, seq: UInt64) -> [UInt8]? { hashes[device]?[seq] }
     func lastCounter(of device: UUID) -> UInt64 { counters[device] ?? 0 }
 
+    // MARK: Compaction
+
+    /// A snapshot of everything merged here (flush first: pending ops are not in it).
+    func snapshot() -> Snapshot {
+        var progress: [UUID: Snapshot.Progress] = [:]
+        for (device, seq) in applied {
+            progress[device] = Snapshot.Progress(seq: seq, hash: hashes[device]![seq]!, lastCounter: counters[device] ?? 0)
+        }
+        return Snapshot(device: device, seq: seq, progress: progress, ops: Snapshot.heads(of: ops.values))
+    }
+
+    /// A new device that starts from a snapshot instead of every batch.
+    static func starting(from snapshot: Snapshot, vault: UUID, key: SymmetricKey) -> Replica {
+        let replica = Replica(vault: vault, key: key)
+        for op in snapshot.ops { replica.insert(op); replica.observed = max(replica.observed, op.time) }
+        for (device, entry) in snapshot.progress {
+            replica.applied[device] = entry.seq
+            replica.hashes[device] = [entry.seq: entry.hash]
+            replica.counters[device] = entry.lastCounter
+        }
+        return replica
+    }
+
     // MARK: View
 
     func resolution(of item: UUID) -> ItemResolution {

@@ -33,9 +33,8 @@ extension Vault {
                 seen[deviceID] = nil
                 let file = Batch(device: deviceID, seq: seq, previousHash: previous, seen: seen, ops: ops)
                     .sealed(vault: identity.vault, key: identity.keys.batch)
-                try database.statement("INSERT INTO sync_batches (device, seq, hash, file) VALUES (?, ?, ?, ?)")
-                    .bind(deviceID.bytes, at: 1).bind(Int64(seq), at: 2).bind(Batch.hash(ofFile: file), at: 3)
-                    .bind(file, at: 4).run()
+                try recordAppliedBatch(
+                    device: deviceID, seq: seq, hash: Batch.hash(ofFile: file), lastCounter: ops.last!.id.counter, file: file)
                 try database.statement("UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL")
                     .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2).run()
                 return BatchName(device: deviceID, seq: seq)
@@ -105,8 +104,9 @@ extension Vault {
                                 touched.insert(op.item)
                                 observed = max(observed, op.time)
                             }
-                            try database.statement("INSERT INTO sync_batches (device, seq, hash) VALUES (?, ?, ?)")
-                                .bind(batch.device.bytes, at: 1).bind(Int64(batch.seq), at: 2).bind(hash, at: 3).run()
+                            try recordAppliedBatch(
+                                device: batch.device, seq: batch.seq, hash: hash,
+                                lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device))
                             report.appliedBatches += 1
                             report.appliedOps += batch.ops.count
                             progress = true
@@ -175,6 +175,12 @@ extension Vault {
         return true
     }
 
+    func recordAppliedBatch(device: UUID, seq: UInt64, hash: [UInt8], lastCounter: UInt64, file: [UInt8]? = nil) throws {
+        try database.statement("INSERT INTO sync_batches (device, seq, hash, last_counter, file) VALUES (?, ?, ?, ?, ?)")
+            .bind(device.bytes, at: 1).bind(Int64(seq), at: 2).bind(hash, at: 3)
+            .bind(Int64(bitPattern: lastCounter), at: 4).bind(file, at: 5).run()
+    }
+
     private func shownOp(of id: UUID) throws -> OpID? {
         let statement = try database.statement("SELECT device, counter FROM sync_shown WHERE item = ?")
         defer { statement.reset() }
@@ -214,7 +220,7 @@ struct SQLiteBatchLedger: BatchLedger {
 
     func lastCounter(of device: UUID) throws -> UInt64 {
         let statement = try vault.database.statement(
-            "SELECT max(counter) FROM sync_ops WHERE device = ? AND batch IS NOT NULL")
+            "SELECT last_counter FROM sync_batches WHERE device = ? ORDER BY seq DESC LIMIT 1")
         defer { statement.reset() }
         try statement.bind(device.bytes, at: 1)
         return try statement.step() ? UInt64(bitPattern: statement.int64(at: 0)) : 0

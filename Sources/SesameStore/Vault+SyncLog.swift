@@ -20,7 +20,7 @@ extension Vault {
             sealed BLOB, batch INTEGER, PRIMARY KEY (device, counter)) STRICT;
         CREATE INDEX IF NOT EXISTS sync_ops_by_item ON sync_ops (item);
         CREATE TABLE IF NOT EXISTS sync_batches (
-            device BLOB NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL, file BLOB,
+            device BLOB NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL, last_counter INTEGER NOT NULL, file BLOB,
             PRIMARY KEY (device, seq)) STRICT;
         CREATE TABLE IF NOT EXISTS sync_shown (item BLOB PRIMARY KEY, device BLOB NOT NULL, counter INTEGER NOT NULL) STRICT;
         CREATE TABLE IF NOT EXISTS sync_conflicts (item BLOB PRIMARY KEY) STRICT;

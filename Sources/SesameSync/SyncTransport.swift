@@ -12,6 +12,13 @@ public protocol SyncTransport {
     func readBatch(_ name: BatchName) throws -> [UInt8]?
     /// Writes a batch atomically (never a half-written file under its final name).
     func writeBatch(_ name: BatchName, _ file: [UInt8]) throws
-    /// Publishes what was written (git: commit the device's own files and push; a folder: nothing).
+    /// Any file under the root by relative path (snapshots, acknowledgements); nil when absent.
+    func readFile(_ path: String) throws -> [UInt8]?
+    /// Writes atomically, replacing what was there.
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws
+    func removeFile(_ path: String) throws
+    /// The names of the files in a folder of the root; empty when it does not exist.
+    func listFiles(in folder: String) throws -> [String]
+    /// Publishes what was written or removed (git: commit the device's own files and push; a folder: nothing).
     func publish(device: String) throws
 }

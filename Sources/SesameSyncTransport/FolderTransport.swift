@@ -34,14 +34,26 @@ public struct FolderTransport: SyncTransport {
         return names.sorted()
     }
 
-    public func readBatch(_ name: BatchName) throws -> [UInt8]? {
-        FileManager.default.contents(atPath: root + "/" + name.path).map(Array.init)
+    public func readBatch(_ name: BatchName) throws -> [UInt8]? { try readFile(name.path) }
+
+    public func writeBatch(_ name: BatchName, _ file: [UInt8]) throws { try writeFile(name.path, file) }
+
+    public func readFile(_ path: String) throws -> [UInt8]? {
+        FileManager.default.contents(atPath: root + "/" + path).map(Array.init)
     }
 
-    public func writeBatch(_ name: BatchName, _ file: [UInt8]) throws {
-        try makeFolder(root + "/ops")
-        try makeFolder(root + "/" + name.folder)
-        try writeAtomically(file, to: root + "/" + name.path)
+    public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let full = root + "/" + path
+        try makeFolder((full as NSString).deletingLastPathComponent)
+        try writeAtomically(bytes, to: full)
+    }
+
+    public func removeFile(_ path: String) throws {
+        guard unlink(root + "/" + path) == 0 || errno == ENOENT else { throw SyncError.transport("cannot remove \(path)") }
+    }
+
+    public func listFiles(in folder: String) throws -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
     }
 
     private func makeFolder(_ path: String) throws {

@@ -49,8 +49,19 @@ public struct GitTransport: SyncTransport {
     public func readBatch(_ name: BatchName) throws -> [UInt8]? { try folder.readBatch(name) }
     public func writeBatch(_ name: BatchName, _ file: [UInt8]) throws { try folder.writeBatch(name, file) }
 
+    public func readFile(_ path: String) throws -> [UInt8]? { try folder.readFile(path) }
+    public func writeFile(_ path: String, _ bytes: [UInt8]) throws { try folder.writeFile(path, bytes) }
+    public func removeFile(_ path: String) throws { try folder.removeFile(path) }
+    public func listFiles(in path: String) throws -> [String] { try folder.listFiles(in: path) }
+
     public func publish(device: String) throws {
-        try git(["add", "--", "ops/\(device)"])
+        // Only this device's own paths, additions and removals alike.
+        let own = ["ops/\(device)", "snap/\(device)", "acks/\(device).ack"].filter {
+            FileManager.default.fileExists(atPath: workTree + "/" + $0)
+                || (try? git(["ls-files", "--error-unmatch", "--", $0])) != nil
+        }
+        guard !own.isEmpty else { return }
+        try git(["add", "-A", "--"] + own)
         try commitAndPush()
     }
 

@@ -101,3 +101,60 @@ import Testing
         #expect(Set(try first.allItems().items.map(\.title)) == ["From first", "From third"])
     }
 }
+
+/// Compaction on real vaults: snapshots are written, batches every device acknowledged are pruned, and a new
+/// device joins from a snapshot plus what remains.
+@Suite struct VaultCompactionTests {
+    let folder = TemporaryFolder()
+
+    @Test func prunedSyncRootStillClonesToTheSameVault() throws {
+        let shared = FolderTransport(root: folder.file("sync"))
+        let first = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
+        _ = try first.sync(with: shared, snapshotEvery: 2)
+        let second = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: shared)
+        var ids: [UUID] = []
+        for round in 0..<6 {
+            let item = Item(title: "round \(round)", password: "p\(round)")
+            try first.add(item)
+            ids.append(item.id)
+            _ = try first.sync(with: shared, snapshotEvery: 2)
+            if round > 0 { try second.updateItem(withID: ids[0]) { $0.notes = "seen in round \(round)" } }
+            _ = try second.sync(with: shared, snapshotEvery: 2)
+        }
+        try first.delete(id: ids[1])
+        let last = try first.sync(with: shared, snapshotEvery: 2)
+        _ = try second.sync(with: shared, snapshotEvery: 2)
+        _ = try first.sync(with: shared, snapshotEvery: 2)
+        // Old batches are gone from the root, and a snapshot replaces them.
+        let remaining = try shared.listBatches()
+        #expect(!remaining.contains(BatchName(device: first.deviceID, seq: 1)))
+        #expect(!remaining.contains(BatchName(device: second.deviceID, seq: 1)))
+        let snapshots = try shared.listFiles(in: "snap/\(first.deviceID.hexName)")
+        #expect(last.snapshotWritten != nil || !snapshots.isEmpty)
+        let third = try Vault.cloneForSync(
+            at: folder.file("c.sqlite"), header: try SyncHeader(decoding: try shared.readHeader()!),
+            password: SecureBytes(utf8: testPassword), publicSuffixList: emptySuffixList)
+        let report = try third.sync(with: shared)
+        #expect(report.startedFromSnapshot != nil)
+        #expect(report.ingest.rejected.isEmpty && report.ingest.waiting.isEmpty)
+        #expect(try third.visibleState() == first.visibleState())
+        #expect(try second.visibleState() == first.visibleState())
+    }
+
+    @Test func nothingIsPrunedUntilEveryDeviceAcknowledged() throws {
+        let shared = FolderTransport(root: folder.file("sync"))
+        let first = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
+        try first.add(Item(title: "one", password: "1"))
+        _ = try first.sync(with: shared, snapshotEvery: 1)
+        // A second device joined but never syncs again (it acknowledged only the first batch).
+        let silent = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: shared)
+        for round in 0..<4 {
+            try first.add(Item(title: "more \(round)", password: "x"))
+            _ = try first.sync(with: shared, snapshotEvery: 1)
+        }
+        let own = try shared.listBatches().filter { $0.device == first.deviceID }.map(\.seq)
+        #expect(own == [2, 3, 4, 5])
+        _ = try silent.sync(with: shared)
+        #expect(try silent.visibleState() == first.visibleState())
+    }
+}

@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
-            "SesameTerminal",
+            "SesameTerminal", "SesameSync", "SesameSyncTransport",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),

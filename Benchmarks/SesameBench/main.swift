@@ -23,6 +23,9 @@ if suites.isEmpty || suites.contains("list") {
 if suites.isEmpty || suites.contains("equivalents") {
     try EquivalentsBenchmark.run(folder: folder)
 }
+if suites.isEmpty || suites.contains("sync") {
+    try SyncBenchmark.run(folder: folder, quick: quick)
+}
 if suites.isEmpty || suites.contains("identities") {
     try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
 }

@@ -55,5 +55,58 @@ enum SyncBenchmark {
         }
         report("| one change merged into a synced \(count)-item vault: whole `sync` round (\(merges.count) runs) | median \(Measure.format(Measure.median(merges))) | |")
         report("| one change merged, the ingest transaction alone (\(ingests.count) runs) | median \(Measure.format(Measure.median(ingests))) | |")
+        try keePassXCReference(folder: folder, count: count, runs: quick ? 1 : 3)
+    }
+
+    /// Reference, same run: KeePassXC's whole-database merge (`keepassxc-cli merge`, the anchor's sync), of a
+    /// database of the same size into an empty one, and of a copy that differs by one entry. Its figures include
+    /// opening both databases (key file only, AES-KDF tuned to its minimum of 100 ms per database).
+    static func keePassXCReference(folder: String, count: Int, runs: Int) throws {
+        let cli = "/usr/bin/keepassxc-cli"
+        guard FileManager.default.isExecutableFile(atPath: cli) else { return }
+        let work = folder + "/keepassxc"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try Data(SecureRandom.bytes(count: 32)).write(to: URL(fileURLWithPath: work + "/key"))
+        func entries(changed: Int?) -> String {
+            (0..<count).map { index in
+                let id = Data(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(index >> 24 & 0xFF), UInt8(index >> 16 & 0xFF),
+                                          UInt8(index >> 8 & 0xFF), UInt8(index & 0xFF))).byteArray).base64EncodedString()
+                let item = Fixtures.item(index)
+                let time = index == changed ? "2024-01-02T00:00:00Z" : "2024-01-01T00:00:00Z"
+                return "<Entry><UUID>\(id)</UUID><Times><LastModificationTime>\(time)</LastModificationTime></Times>"
+                    + "<String><Key>Title</Key><Value>Account \(index)</Value></String>"
+                    + "<String><Key>UserName</Key><Value>\(item.username)</Value></String>"
+                    + "<String><Key>Password</Key><Value>pw-\(index)</Value></String>"
+                    + "<String><Key>URL</Key><Value>\(item.urls.first?.url ?? "")</Value></String>"
+                    + "<String><Key>Notes</Key><Value>\(index == changed ? "changed" : "")</Value></String></Entry>"
+            }.joined()
+        }
+        func run(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: cli)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        let root = "<Group><UUID>\(Data(repeating: 7, count: 16).base64EncodedString())</UUID><Name>Root</Name>"
+        for (name, body) in [("empty", ""), ("full", entries(changed: nil)), ("changed", entries(changed: 7))] {
+            let xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?><KeePassFile><Meta></Meta><Root>\(root)\(body)</Group></Root></KeePassFile>"
+            try xml.write(toFile: "\(work)/\(name).xml", atomically: true, encoding: .utf8)
+            try run(["import", "-q", "--set-key-file", work + "/key", "-t", "100", "\(work)/\(name).xml", "\(work)/\(name).kdbx"])
+        }
+        let key = ["-q", "--no-password", "-k", work + "/key", "--no-password-from", "--key-file-from", work + "/key"]
+        var first: [Double] = [], one: [Double] = []
+        for _ in 0..<runs {
+            try? FileManager.default.removeItem(atPath: work + "/a.kdbx")
+            try? FileManager.default.removeItem(atPath: work + "/b.kdbx")
+            try FileManager.default.copyItem(atPath: work + "/empty.kdbx", toPath: work + "/a.kdbx")
+            try FileManager.default.copyItem(atPath: work + "/full.kdbx", toPath: work + "/b.kdbx")
+            first.append(try Measure.seconds { try run(["merge"] + key + [work + "/a.kdbx", work + "/full.kdbx"]) })
+            one.append(try Measure.seconds { try run(["merge"] + key + [work + "/b.kdbx", work + "/changed.kdbx"]) })
+        }
+        report("| reference: `keepassxc-cli merge` of \(count) entries into an empty database, whole process (\(runs) runs) | median \(Measure.format(Measure.median(first))) | |")
+        report("| reference: `keepassxc-cli merge` of a copy differing by one entry, whole process (\(runs) runs) | median \(Measure.format(Measure.median(one))) | |")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameSync
 
 // MARK: - Tamper detection over the set of rows
 
@@ -49,7 +50,7 @@ extension Vault {
         try database.statement("""
             INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
             """)
-            .bind(name, at: 1).bind(value.map { String(format: "%02x", $0) }.joined(), at: 2).run()
+            .bind(name, at: 1).bind(lowercaseHex(value), at: 2).run()
     }
 
     /// Applies a change of rows to a stored digest, inside the caller's write transaction.

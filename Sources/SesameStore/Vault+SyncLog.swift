@@ -56,9 +56,12 @@ extension Vault {
     // MARK: Recording local changes
 
     /// Called inside every write transaction that changes an item: appends an op superseding the item's current
-    /// heads. Does nothing on a vault that is not synced. `item` is nil for a deletion.
-    func recordSyncChange(of id: UUID, item: Item?, state: ItemState, keys: Keys) throws {
-        guard let identity = try syncIdentity(keys: keys) else { return }
+    /// heads. Does nothing on a vault that is not synced. `item` is nil for a deletion. A caller recording many
+    /// changes passes the identity it read once (opening it allocates locked memory).
+    func recordSyncChange(
+        of id: UUID, item: Item?, state: ItemState, keys: Keys, identity known: SyncIdentity? = nil
+    ) throws {
+        guard let identity = try known ?? syncIdentity(keys: keys) else { return }
         let parents = ItemResolution(ops: try syncOps(ofItem: id, identity: nil)).heads
         let counter = UInt64(try metaInt("sync_counter")) + 1
         let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())

@@ -25,11 +25,14 @@ extension Vault {
             let syncHeader = SyncHeader(vault: vault, kdf: header.kdf, root: root, passwordKey: passwordKey)
             try database.writeTransaction {
                 try storeSyncIdentity(vault: vault, root: root, keys: keys)
+                let identity = try requireSyncIdentity(keys: keys)
                 var items: [(UUID, Item, ItemState)] = []
                 try forEachItem(in: [.active, .trashed]) { item in
                     items.append((item.id, item, try self.readRow(id: item.id)?.state ?? .active))
                 }
-                for (id, item, state) in items { try recordSyncChange(of: id, item: item, state: state, keys: keys) }
+                for (id, item, state) in items {
+                    try recordSyncChange(of: id, item: item, state: state, keys: keys, identity: identity)
+                }
             }
             return syncHeader
         }

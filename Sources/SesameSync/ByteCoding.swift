@@ -49,6 +49,19 @@ struct ByteReader {
     }
 }
 
+/// Lower-case hex, without Foundation's formatter (which costs microseconds per byte on Linux, and digests and
+/// file names are written for every row and op).
+public func lowercaseHex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
+}
+
 extension UUID {
     /// The 16 raw bytes, in the order they are written to batch files.
     public var byteArray: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
@@ -67,7 +80,7 @@ extension UUID {
     }
 
     /// Lower-case hex of the raw bytes, as used in file names (`ops/<device>/`).
-    public var hexName: String { byteArray.map { String(format: "%02x", $0) }.joined() }
+    public var hexName: String { lowercaseHex(byteArray) }
 
     public init?(hexName: some StringProtocol) {
         guard hexName.count == 32 else { return nil }

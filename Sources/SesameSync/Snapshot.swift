@@ -40,7 +40,7 @@ public struct Snapshot: Equatable, Sendable {
         return byItem.values.flatMap { itemOps in
             let heads = Set(ItemResolution(ops: itemOps).heads)
             return itemOps.filter { heads.contains($0.id) }
-        }.sorted { ($0.item.hexName, $0.id) < ($1.item.hexName, $1.id) }
+        }.sorted { $0.item == $1.item ? $0.id < $1.id : UUID.bytewiseLess($0.item, $1.item) }
     }
 
     public var path: String { "snap/\(device.hexName)/" + String(format: "%012llu.snp", seq) }

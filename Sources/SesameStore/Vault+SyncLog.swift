@@ -62,13 +62,18 @@ extension Vault {
         of id: UUID, item: Item?, state: ItemState, keys: Keys, identity known: SyncIdentity? = nil
     ) throws {
         guard let identity = try known ?? syncIdentity(keys: keys) else { return }
+        // Read in the transaction, not from `deviceID`: another process (`sesame sync`) may have given this copy a
+        // new id since this one opened the vault (a restored backup), and a running agent must follow.
+        guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
+            throw VaultError.damaged(path: path, detail: "the device record is missing")
+        }
         let parents = ItemResolution(ops: try syncOps(ofItem: id, identity: nil)).heads
         let counter = UInt64(try metaInt("sync_counter")) + 1
         let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())
         var payload = item.map(ItemPayload.encode)
         defer { if payload != nil { zeroize(&payload!) } }
         let op = SyncOp(
-            id: OpID(device: deviceID, counter: counter), item: id,
+            id: OpID(device: device, counter: counter), item: id,
             kind: payload.map { .put(state: UInt8(state.rawValue), payload: $0) } ?? .delete,
             parents: parents, time: time)
         try insertSyncOp(op, batch: nil, identity: identity)

@@ -48,7 +48,17 @@ extension Vault {
                     guard let item = UUID(bytes: statement.blob(at: 8)) else { continue }
                     ops.append(try syncOp(statement, item: item, identity: identity))
                 }
-                let snapshot = Snapshot(device: deviceID, seq: own, progress: progress, ops: Snapshot.heads(of: ops))
+                var known: [UUID: Set<OpID>] = [:]
+                let references = try database.statement("SELECT item, device, counter FROM sync_superseded")
+                defer { references.reset() }
+                while try references.step() {
+                    guard let item = UUID(bytes: references.blob(at: 0)), let device = UUID(bytes: references.blob(at: 1))
+                    else { continue }
+                    known[item, default: []].insert(OpID(device: device, counter: UInt64(bitPattern: references.int64(at: 2))))
+                }
+                let compacted = Snapshot.compact(ops, superseded: known)
+                let snapshot = Snapshot(
+                    device: deviceID, seq: own, progress: progress, ops: compacted.ops, superseded: compacted.superseded)
                 return (snapshot.path, snapshot.sealed(vault: identity.vault, key: identity.keys.batch), own)
             }
         }
@@ -72,6 +82,14 @@ extension Vault {
                     // Batch 0: applied, but from no batch this copy holds.
                     try insertSyncOp(op, batch: 0, identity: identity)
                     observed = max(observed, op.time)
+                }
+                for (item, ids) in snapshot.superseded {
+                    for id in ids {
+                        try database.statement(
+                            "INSERT OR IGNORE INTO sync_superseded (item, device, counter) VALUES (?, ?, ?)")
+                            .bind(item.bytes, at: 1).bind(id.device.bytes, at: 2)
+                            .bind(Int64(bitPattern: id.counter), at: 3).run()
+                    }
                 }
                 for (other, entry) in snapshot.progress {
                     try recordAppliedBatch(device: other, seq: entry.seq, hash: entry.hash, lastCounter: entry.lastCounter)

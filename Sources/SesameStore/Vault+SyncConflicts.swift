@@ -31,6 +31,9 @@ public struct SyncLocalStatus: Sendable {
     public let conflicts: Int
     /// The latest change seen per device, by its hybrid clock.
     public let lastChange: [UUID: Date]
+    /// The highest batch of each device that some device said it had applied: beyond `applied`, files exist
+    /// that this copy has not received (late, or withheld by the transport).
+    public let seenElsewhere: [UUID: UInt64]
 }
 
 extension Vault {
@@ -52,8 +55,21 @@ extension Vault {
             return SyncLocalStatus(
                 device: deviceID, vault: identity.vault, pendingOps: pendingCount,
                 flushedBatches: applied[deviceID] ?? 0, applied: applied,
-                conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")), lastChange: lastChange)
+                conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")), lastChange: lastChange,
+                seenElsewhere: try seenElsewhere())
         }
+    }
+
+    private func seenElsewhere() throws -> [UUID: UInt64] {
+        // Vaults set up before this table existed gain it here.
+        try database.execute("CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT")
+        let statement = try database.statement("SELECT device, seq FROM sync_seen")
+        defer { statement.reset() }
+        var seen: [UUID: UInt64] = [:]
+        while try statement.step() {
+            if let device = UUID(bytes: statement.blob(at: 0)) { seen[device] = UInt64(statement.int64(at: 1)) }
+        }
+        return seen
     }
 
     /// Every item with live concurrent versions, the shown one first.
@@ -65,7 +81,7 @@ extension Vault {
             while try statement.step() { if let id = UUID(bytes: statement.blob(at: 0)) { ids.append(id) } }
             statement.reset()
             return try ids.sorted(by: UUID.bytewiseLess).compactMap { id in
-                let resolution = ItemResolution(ops: try syncOps(ofItem: id, identity: identity))
+                let resolution = try syncResolution(ofItem: id, identity: identity)
                 let versions = ([resolution.winner].compactMap { $0 } + resolution.siblings).compactMap(Self.version)
                 return versions.count > 1 ? SyncConflict(itemID: id, versions: versions) : nil
             }
@@ -79,7 +95,7 @@ extension Vault {
             let keys = try requireKeys()
             try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
-                let resolution = ItemResolution(ops: try syncOps(ofItem: itemID, identity: identity))
+                let resolution = try syncResolution(ofItem: itemID, identity: identity)
                 guard let kept = ([resolution.winner].compactMap { $0 } + resolution.siblings)
                     .first(where: { $0.id == versionID }), let version = Self.version(of: kept)
                 else { throw VaultError.itemNotFound(itemID) }

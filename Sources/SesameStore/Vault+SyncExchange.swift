@@ -107,6 +107,13 @@ extension Vault {
                             try recordAppliedBatch(
                                 device: batch.device, seq: batch.seq, hash: hash,
                                 lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device))
+                            for (other, seq) in batch.seen {
+                                try database.statement("""
+                                    INSERT INTO sync_seen (device, seq) VALUES (?, ?)
+                                    ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
+                                    """)
+                                    .bind(other.bytes, at: 1).bind(Int64(seq), at: 2).run()
+                            }
                             report.appliedBatches += 1
                             report.appliedOps += batch.ops.count
                             progress = true
@@ -134,7 +141,7 @@ extension Vault {
     /// whether the row changed.
     @discardableResult
     func materialize(_ id: UUID, identity: SyncIdentity, keys: Keys) throws -> Bool {
-        let resolution = ItemResolution(ops: try syncOps(ofItem: id, identity: identity))
+        let resolution = try syncResolution(ofItem: id, identity: identity)
         if resolution.hasConflict {
             try database.statement("INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)").bind(id.bytes, at: 1).run()
         } else {

@@ -8,7 +8,9 @@ import SesameSync
 /// `sync_ops` holds every op this copy has made or applied, forever (a transport that rolls files back cannot
 /// make the vault go back); `sync_batches` the applied batches per device (own ones with their bytes, so a batch
 /// lost between flush and publish is written again, identical); `sync_shown` which op each item row shows;
-/// `sync_conflicts` the items with live siblings. The counters and the clock live in `meta`, in the same
+/// `sync_conflicts` the items with live siblings; `sync_seen` the highest batch of each device that any device
+/// said it had applied (from batches' `seen` vectors), so files the transport withholds are noticed;
+/// `sync_superseded` ids a snapshot this copy started from says are superseded by ops it dropped. The counters and the clock live in `meta`, in the same
 /// transaction as the write, so every local writer (CLI, agent, git helper) shares one series.
 extension Vault {
     static let syncIdentitySetting = "sync.identity"
@@ -24,6 +26,10 @@ extension Vault {
             PRIMARY KEY (device, seq)) STRICT;
         CREATE TABLE IF NOT EXISTS sync_shown (item BLOB PRIMARY KEY, device BLOB NOT NULL, counter INTEGER NOT NULL) STRICT;
         CREATE TABLE IF NOT EXISTS sync_conflicts (item BLOB PRIMARY KEY) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_superseded (
+            item BLOB NOT NULL, device BLOB NOT NULL, counter INTEGER NOT NULL,
+            PRIMARY KEY (item, device, counter)) STRICT;
         """
 
     /// The synced vault's id and keys, or nil when sync is not set up.
@@ -67,7 +73,7 @@ extension Vault {
         guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
             throw VaultError.damaged(path: path, detail: "the device record is missing")
         }
-        let parents = ItemResolution(ops: try syncOps(ofItem: id, identity: nil)).heads
+        let parents = try syncResolution(ofItem: id, identity: nil).heads
         let counter = UInt64(try metaInt("sync_counter")) + 1
         let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())
         var payload = item.map(ItemPayload.encode)
@@ -104,6 +110,24 @@ extension Vault {
             .bind(Int64(bitPattern: op.time.milliseconds), at: 7).bind(Int64(op.time.counter), at: 8)
             .bind(sealed, at: 9)
             .run()
+    }
+
+    /// The merged state of one item.
+    func syncResolution(ofItem id: UUID, identity: SyncIdentity?) throws -> ItemResolution {
+        ItemResolution(ops: try syncOps(ofItem: id, identity: identity), superseded: try supersededIDs(ofItem: id))
+    }
+
+    func supersededIDs(ofItem id: UUID) throws -> Set<OpID> {
+        let statement = try database.statement("SELECT device, counter FROM sync_superseded WHERE item = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        var ids: Set<OpID> = []
+        while try statement.step() {
+            if let device = UUID(bytes: statement.blob(at: 0)) {
+                ids.insert(OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1))))
+            }
+        }
+        return ids
     }
 
     /// The ops of one item. With `identity`, puts carry their decrypted payloads; without, empty ones (enough

@@ -9,10 +9,12 @@ public struct ItemResolution: Equatable, Sendable {
     /// delete head, so a winning delete never hides a live version.
     public let siblings: [SyncOp]
 
-    public init<S: Sequence>(ops: S) where S.Element == SyncOp {
+    /// - Parameter superseded: ids known to be superseded by ops this replica does not hold (a snapshot dropped
+    ///   them), so a version that arrives later still counts as superseded.
+    public init<S: Sequence>(ops: S, superseded known: Set<OpID> = []) where S.Element == SyncOp {
         var all: [OpID: SyncOp] = [:]
         for op in ops { all[op.id] = op }
-        let superseded = Set(all.values.flatMap(\.parents))
+        let superseded = known.union(all.values.flatMap(\.parents))
         let heads = all.values.filter { !superseded.contains($0.id) }.sorted(by: SyncOp.displayPrecedes)
         self.heads = heads.map(\.id).sorted()
         winner = heads.last

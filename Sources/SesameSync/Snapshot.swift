@@ -25,22 +25,37 @@ public struct Snapshot: Equatable, Sendable {
     public var seq: UInt64
     public var progress: [UUID: Progress]
     public var ops: [SyncOp]
+    /// Per item, ids that dropped ops superseded but that the writer never held: one may still arrive (from a
+    /// batch beyond the snapshot), and must then not count as a head.
+    public var superseded: [UUID: Set<OpID>]
 
-    public init(device: UUID, seq: UInt64, progress: [UUID: Progress], ops: [SyncOp]) {
+    public init(device: UUID, seq: UInt64, progress: [UUID: Progress], ops: [SyncOp], superseded: [UUID: Set<OpID>] = [:]) {
         self.device = device
         self.seq = seq
         self.progress = progress
         self.ops = ops
+        self.superseded = superseded
     }
 
-    /// The ops a snapshot keeps: the heads of every item.
-    public static func heads(of ops: some Sequence<SyncOp>) -> [SyncOp] {
+    /// What a snapshot keeps of a replica's ops (and of the superseded ids it was itself started with): every
+    /// item's heads, and the ids superseded by dropped ops that are not among the ops held.
+    public static func compact(_ ops: some Sequence<SyncOp>, superseded known: [UUID: Set<OpID>] = [:])
+        -> (ops: [SyncOp], superseded: [UUID: Set<OpID>])
+    {
         var byItem: [UUID: [SyncOp]] = [:]
         for op in ops { byItem[op.item, default: []].append(op) }
-        return byItem.values.flatMap { itemOps in
-            let heads = Set(ItemResolution(ops: itemOps).heads)
-            return itemOps.filter { heads.contains($0.id) }
-        }.sorted { $0.item == $1.item ? $0.id < $1.id : UUID.bytewiseLess($0.item, $1.item) }
+        var kept: [SyncOp] = []
+        var superseded: [UUID: Set<OpID>] = [:]
+        for (item, itemOps) in byItem {
+            let heads = Set(ItemResolution(ops: itemOps, superseded: known[item] ?? []).heads)
+            kept += itemOps.filter { heads.contains($0.id) }
+            let held = Set(itemOps.map(\.id))
+            let missing = (known[item] ?? []).union(itemOps.flatMap(\.parents)).subtracting(held)
+            if !missing.isEmpty { superseded[item] = missing }
+        }
+        for (item, ids) in known where byItem[item] == nil { superseded[item] = ids }
+        kept.sort { $0.item == $1.item ? $0.id < $1.id : UUID.bytewiseLess($0.item, $1.item) }
+        return (kept, superseded)
     }
 
     public var path: String { "snap/\(device.hexName)/" + String(format: "%012llu.snp", seq) }
@@ -59,6 +74,14 @@ public struct Snapshot: Equatable, Sendable {
         for op in ops {
             body.append(op.id.device)
             body.append(Batch(device: op.id.device, seq: 0, previousHash: [], seen: [:], ops: [op]).encodedOps())
+        }
+        let references = superseded.flatMap { item, ids in ids.map { (item, $0) } }
+            .sorted { $0.0 == $1.0 ? $0.1 < $1.1 : UUID.bytewiseLess($0.0, $1.0) }
+        body.append(UInt32(references.count))
+        for (item, id) in references {
+            body.append(item)
+            body.append(id.device)
+            body.append(id.counter)
         }
         var plaintext = body.bytes
         defer { zeroize(&plaintext) }
@@ -95,8 +118,15 @@ public struct Snapshot: Equatable, Sendable {
             let owner = try body.readUUID()
             ops.append(try Batch.readOp(&body, device: owner))
         }
+        let referenceCount = Int(try body.read(UInt32.self))
+        guard referenceCount <= body.remaining / 40 else { throw .malformed("too many references") }
+        var superseded: [UUID: Set<OpID>] = [:]
+        for _ in 0..<referenceCount {
+            let item = try body.readUUID()
+            superseded[item, default: []].insert(OpID(device: try body.readUUID(), counter: try body.read(UInt64.self)))
+        }
         guard body.remaining == 0 else { throw .malformed("trailing bytes") }
-        return Snapshot(device: device, seq: seq, progress: progress, ops: ops)
+        return Snapshot(device: device, seq: seq, progress: progress, ops: ops, superseded: superseded)
     }
 
     static func associatedData(vault: UUID, device: UUID, seq: UInt64) -> [UInt8] {

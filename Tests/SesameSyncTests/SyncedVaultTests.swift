@@ -115,3 +115,30 @@ import Testing
         #expect(try fresh.visibleState() == vault.visibleState())
     }
 }
+
+/// Files a transport withholds are noticed from what other devices say they applied.
+@Suite struct WithheldBatchTests {
+    let folder = TemporaryFolder()
+
+    @Test func batchesSeenByOthersButMissingHereAreReported() throws {
+        let full = FolderTransport(root: folder.file("full"))
+        let partial = FolderTransport(root: folder.file("partial"))
+        let first = try makeSyncedVault(at: folder.file("a.sqlite"), transport: full)
+        try partial.writeHeader(try full.readHeader()!)
+        try first.add(Item(title: "one", password: "1"))
+        _ = try first.sync(with: full)
+        let second = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: full)
+        let third = try cloneSyncedVault(at: folder.file("c.sqlite"), transport: full)
+        try first.add(Item(title: "two", password: "2"))
+        _ = try first.sync(with: full)
+        try second.add(Item(title: "from second", password: "3"))
+        _ = try second.sync(with: full)
+        // The third device's transport delivers the second device's batch but holds back the first's newest.
+        try copyBatches(from: full, to: partial) { $0.device == second.deviceID }
+        _ = try third.sync(with: partial)
+        let status = try third.syncStatus()
+        #expect(status.applied[first.deviceID] == 1)
+        #expect(status.seenElsewhere[first.deviceID] == 2)
+        #expect(Set(try third.allItems().items.map(\.title)) == ["one", "from second"])
+    }
+}

@@ -124,9 +124,11 @@ enum SyncCommand: Command {
             let applied = local.applied[device] ?? 0
             let latest = seqs.max() ?? 0
             let missing = latest > applied ? (applied + 1...latest).first { !seqs.contains($0) } : nil
+            let seenElsewhere = local.seenElsewhere[device] ?? 0
             return DeviceStatus(
                 device: device.hexName, thisDevice: device == local.device, published: latest, merged: applied,
-                lastChange: local.lastChange[device], gapAt: missing)
+                lastChange: local.lastChange[device], gapAt: missing,
+                withheld: seenElsewhere > max(latest, applied) ? seenElsewhere - max(latest, applied) : 0)
         }
         let summary = StatusSummary(
             transport: describe(configuration), device: local.device.hexName, pendingChanges: local.pendingOps,
@@ -140,6 +142,7 @@ enum SyncCommand: Command {
         for row in rows {
             let state = row.thisDevice ? "this device"
                 : row.gapAt.map { "gap: batch \($0) missing" }
+                ?? (row.withheld > 0 ? "\(row.withheld) batch(es) others have are missing here" : nil)
                 ?? (row.published > row.merged ? "\(row.published - row.merged) to merge" : "up to date")
             table.append([String(row.device.prefix(8)), String(row.published), String(row.merged),
                           row.lastChange.map { ISO8601DateFormatter().string(from: $0) } ?? "-", state])
@@ -157,6 +160,8 @@ enum SyncCommand: Command {
         let merged: UInt64
         let lastChange: Date?
         let gapAt: UInt64?
+        /// Batches other devices have applied that this copy's transport does not show.
+        let withheld: UInt64
     }
 
     struct StatusSummary: Encodable {

@@ -13,6 +13,7 @@ final class Replica: BatchLedger {
 
     private(set) var ops: [OpID: SyncOp] = [:]
     private var opsByItem: [UUID: Set<OpID>] = [:]
+    private var supersededByItem: [UUID: Set<OpID>] = [:]
     private var applied: [UUID: UInt64] = [:]
     private var hashes: [UUID: [UInt64: [UInt8]]] = [:]
     private var counters: [UUID: UInt64] = [:]
@@ -103,13 +104,15 @@ final class Replica: BatchLedger {
         for (device, seq) in applied {
             progress[device] = Snapshot.Progress(seq: seq, hash: hashes[device]![seq]!, lastCounter: counters[device] ?? 0)
         }
-        return Snapshot(device: device, seq: seq, progress: progress, ops: Snapshot.heads(of: ops.values))
+        let compacted = Snapshot.compact(ops.values, superseded: supersededByItem)
+        return Snapshot(device: device, seq: seq, progress: progress, ops: compacted.ops, superseded: compacted.superseded)
     }
 
     /// A new device that starts from a snapshot instead of every batch.
     static func starting(from snapshot: Snapshot, vault: UUID, key: SymmetricKey) -> Replica {
         let replica = Replica(vault: vault, key: key)
         for op in snapshot.ops { replica.insert(op); replica.observed = max(replica.observed, op.time) }
+        replica.supersededByItem = snapshot.superseded
         for (device, entry) in snapshot.progress {
             replica.applied[device] = entry.seq
             replica.hashes[device] = [entry.seq: entry.hash]
@@ -121,7 +124,7 @@ final class Replica: BatchLedger {
     // MARK: View
 
     func resolution(of item: UUID) -> ItemResolution {
-        ItemResolution(ops: (opsByItem[item] ?? []).map { ops[$0]! })
+        ItemResolution(ops: (opsByItem[item] ?? []).map { ops[$0]! }, superseded: supersededByItem[item] ?? [])
     }
 
     var items: [UUID] { Array(opsByItem.keys) }

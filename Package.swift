@@ -33,8 +33,9 @@ let package = Package(
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
         .target(name: "SesameDomains"),
+        .target(name: "SesameSync", dependencies: ["SesameCrypto"]),
         .target(name: "SesameStore", dependencies: [
-            "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
+            "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
@@ -49,9 +50,10 @@ let package = Package(
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
+        .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains", "SesameInterchange",
+            "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -63,7 +65,7 @@ let package = Package(
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
         .executableTarget(name: "SesameBench", dependencies: [
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
-            "SesameTerminal", "SesameKeePass",
+            "SesameTerminal", "SesameKeePass", "SesameSync", "SesameSyncTransport",
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
@@ -79,6 +81,8 @@ let package = Package(
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "SesameSyncTests", dependencies: [
+            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -102,6 +106,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzVariantDictionary", ["SesameKeePass"]),
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),
         ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
+        ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

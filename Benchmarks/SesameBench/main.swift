@@ -26,6 +26,9 @@ if suites.isEmpty || suites.contains("equivalents") {
 if suites.isEmpty || suites.contains("keepass") {
     try KeePassBenchmark.run(folder: folder)
 }
+if suites.isEmpty || suites.contains("sync") {
+    try SyncBenchmark.run(folder: folder, quick: quick)
+}
 if suites.isEmpty || suites.contains("identities") {
     try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameSync
 
 // MARK: - Tamper detection over the set of rows
 
@@ -49,20 +50,7 @@ extension Vault {
         try database.statement("""
             INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
             """)
-            .bind(name, at: 1).bind(Self.hex(value), at: 2).run()
-    }
-
-    /// Lowercase hex without `String(format:)`, which cost 40 % of an import's CPU: every item added rewrites the
-    /// digests.
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+            .bind(name, at: 1).bind(lowercaseHex(value), at: 2).run()
     }
 
     /// Applies a change of rows to a stored digest, inside the caller's write transaction.

@@ -108,6 +108,7 @@ extension Vault {
                         .run()
                     added.append(Self.rowMAC(id: item.id.bytes, version: version, state: 0, key: keys.digest))
                     try replaceIndex(of: item.id, with: tags, keys: keys)
+                    try recordSyncChange(of: item.id, item: item, state: .active, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
                 for (id, passwords) in changes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
@@ -158,6 +159,7 @@ extension Vault {
             id: id, version: version, replacing: row, state: row.state,
             payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys), keys: keys)
         try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+        try recordSyncChange(of: id, item: item, state: row.state, keys: keys)
         return item
     }
 
@@ -170,6 +172,7 @@ extension Vault {
                 try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
                 try replaceIndex(of: id, with: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try recordSyncChange(of: id, item: nil, state: .deleted, keys: keys)
             }
         }
     }
@@ -188,6 +191,7 @@ extension Vault {
                 try writeVersion(
                     id: id, version: version, replacing: row, state: state,
                     payload: seal(item, version: version, replaces: row.version, state: state, keys: keys), keys: keys)
+                try recordSyncChange(of: id, item: item, state: state, keys: keys)
             }
         }
     }
@@ -298,7 +302,7 @@ extension Vault {
     }
 
     /// Replaces a row with its next version, keeping the row digest in step.
-    private func writeVersion(
+    func writeVersion(
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""

@@ -11,6 +11,7 @@ enum SesameCLI: CommandGroup {
         UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
         TotpCommand.self, ConfigCommand.self, AuditCommand.self,
         ImportCommand.self, ExportCommand.self,
+        SyncCommand.self, ConflictsCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -1,0 +1,24 @@
+import Foundation
+import FuzzSupport
+import SesameCrypto
+@testable import SesameSync
+
+/// Any bytes as a batch plaintext (what an authenticated but hostile device could have sealed), as a whole batch
+/// file (what any transport could put in the folder), and as a vault header. Nothing may crash, and what parses
+/// seals and opens back to the same batch.
+@main
+enum FuzzSyncBatch {
+    static func main() {
+        let device = UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+        let vault = UUID(uuid: (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+        let key = try! SymmetricKey(bytes: SecureBytes(copying: [UInt8](repeating: 7, count: 32)))
+        LibFuzzer.run { raw in
+            let bytes = Array(raw)
+            _ = try? SyncHeader(decoding: bytes)
+            _ = try? Batch.open(bytes, vault: vault, device: device, seq: 1, key: key)
+            guard let batch = try? Batch.parse(bytes, device: device, seq: 1) else { return }
+            let again = try? Batch.open(batch.sealed(vault: vault, key: key), vault: vault, device: device, seq: 1, key: key)
+            precondition(again == batch, "a batch does not survive a seal and an open")
+        }
+    }
+}

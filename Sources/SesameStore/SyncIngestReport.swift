@@ -1,0 +1,16 @@
+import SesameSync
+
+/// What one ingest of batch files did: applied, refused (and why), and held back behind a gap.
+public struct SyncIngestReport: Sendable {
+    public struct Rejection: Sendable {
+        public let name: BatchName
+        public let reason: SyncError
+    }
+
+    public var appliedBatches = 0
+    public var appliedOps = 0
+    public var changedItems = 0
+    public var rejected: [Rejection] = []
+    /// Files that wait for an earlier file of their device (missing, partial, or refused).
+    public var waiting: [BatchName] = []
+}

@@ -1,0 +1,235 @@
+import Foundation
+import SesameCrypto
+import SesameSync
+
+// MARK: - Flushing this device's ops into batches, and merging other devices' batches into the view
+
+extension Vault {
+    /// Seals this device's pending ops into its next batch, in one transaction that also records the batch's
+    /// bytes: if the process dies before the file reaches the transport, the next sync writes the same bytes.
+    /// Returns nil when nothing is pending.
+    @discardableResult
+    public func flushSyncBatch() throws -> BatchName? {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            return try database.writeTransaction {
+                let identity = try requireSyncIdentity(keys: keys)
+                let statement = try database.statement("""
+                    SELECT device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed, item FROM sync_ops
+                    WHERE device = ? AND batch IS NULL ORDER BY counter
+                    """)
+                try statement.bind(deviceID.bytes, at: 1)
+                var ops: [SyncOp] = []
+                while try statement.step() {
+                    guard let item = UUID(bytes: statement.blob(at: 8)) else { continue }
+                    ops.append(try syncOp(statement, item: item, identity: identity))
+                }
+                statement.reset()
+                guard !ops.isEmpty else { return nil }
+                let ledger = SQLiteBatchLedger(vault: self)
+                let seq = try ledger.appliedSeq(of: deviceID) + 1
+                let previous = seq == 1 ? Batch.noPreviousHash : try ledger.appliedHash(of: deviceID, seq: seq - 1) ?? []
+                var seen = try appliedSeqs()
+                seen[deviceID] = nil
+                let file = Batch(device: deviceID, seq: seq, previousHash: previous, seen: seen, ops: ops)
+                    .sealed(vault: identity.vault, key: identity.keys.batch)
+                try recordAppliedBatch(
+                    device: deviceID, seq: seq, hash: Batch.hash(ofFile: file), lastCounter: ops.last!.id.counter, file: file)
+                try database.statement("UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL")
+                    .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2).run()
+                return BatchName(device: deviceID, seq: seq)
+            }
+        }
+    }
+
+    /// Every batch this device has flushed, with its bytes: the transport writes those it does not hold yet.
+    public func ownSyncBatches(after seq: UInt64 = 0) throws -> [(name: BatchName, file: [UInt8])] {
+        try withErrorMapping {
+            let statement = try database.statement(
+                "SELECT seq, file FROM sync_batches WHERE device = ? AND seq > ? AND file IS NOT NULL ORDER BY seq")
+            defer { statement.reset() }
+            try statement.bind(deviceID.bytes, at: 1).bind(Int64(seq), at: 2)
+            var files: [(BatchName, [UInt8])] = []
+            while try statement.step() {
+                files.append((BatchName(device: deviceID, seq: UInt64(statement.int64(at: 0))), statement.blob(at: 1) ?? []))
+            }
+            return files
+        }
+    }
+
+    /// The highest sequence number applied per device (this one included), for reading only newer files.
+    public func appliedSeqs() throws -> [UUID: UInt64] {
+        try withErrorMapping {
+            let statement = try database.statement("SELECT device, max(seq) FROM sync_batches GROUP BY device")
+            defer { statement.reset() }
+            var seqs: [UUID: UInt64] = [:]
+            while try statement.step() {
+                if let device = UUID(bytes: statement.blob(at: 0)) { seqs[device] = UInt64(statement.int64(at: 1)) }
+            }
+            return seqs
+        }
+    }
+
+    /// Merges batch files found in the sync root into the vault, in one transaction: every applicable batch
+    /// (the next of its device, authenticated, chained) has its ops stored, and every item they touch is
+    /// re-materialised from its merged ops. Files may come in any order, twice, or with gaps.
+    ///
+    /// - Throws: `SyncError.deviceRestoredFromBackup` when the files hold batches of this device that it does
+    ///   not know: call `adoptNewDeviceID()` and sync again.
+    public func ingestSyncBatches(_ files: [(name: BatchName, file: [UInt8])]) throws -> SyncIngestReport {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            return try database.writeTransaction {
+                let identity = try requireSyncIdentity(keys: keys)
+                let ledger = SQLiteBatchLedger(vault: self)
+                var report = SyncIngestReport()
+                var touched: Set<UUID> = []
+                var observed = try syncObserved()
+                var remaining = files.filter { $0.name.device != deviceID }
+                let ownSeq = try ledger.appliedSeq(of: deviceID)
+                if files.contains(where: { $0.name.device == deviceID && $0.name.seq > ownSeq }) {
+                    throw SyncError.deviceRestoredFromBackup
+                }
+                var progress = true
+                while progress {
+                    progress = false
+                    var waiting: [(name: BatchName, file: [UInt8])] = []
+                    for entry in remaining.sorted(by: { $0.name < $1.name }) {
+                        let verdict = try BatchIngest.examine(
+                            entry.file, at: entry.name, vault: identity.vault, key: identity.keys.batch, ledger: ledger)
+                        switch verdict {
+                        case .apply(let batch, let hash):
+                            for op in batch.ops {
+                                try insertSyncOp(op, batch: batch.seq, identity: identity)
+                                touched.insert(op.item)
+                                observed = max(observed, op.time)
+                            }
+                            try recordAppliedBatch(
+                                device: batch.device, seq: batch.seq, hash: hash,
+                                lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device))
+                            for (other, seq) in batch.seen {
+                                try database.statement("""
+                                    INSERT INTO sync_seen (device, seq) VALUES (?, ?)
+                                    ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
+                                    """)
+                                    .bind(other.bytes, at: 1).bind(Int64(seq), at: 2).run()
+                            }
+                            report.appliedBatches += 1
+                            report.appliedOps += batch.ops.count
+                            progress = true
+                        case .alreadyApplied:
+                            break
+                        case .waiting:
+                            waiting.append(entry)
+                        case .rejected(let error):
+                            report.rejected.append(SyncIngestReport.Rejection(name: entry.name, reason: error))
+                        }
+                    }
+                    remaining = waiting
+                }
+                report.waiting = remaining.map(\.name).sorted()
+                try setMeta("sync_observed", "\(observed.milliseconds).\(observed.counter)")
+                for item in touched where try materialize(item, identity: identity, keys: keys) {
+                    report.changedItems += 1
+                }
+                return report
+            }
+        }
+    }
+
+    /// Makes the item's row show the winner of its merged ops, and records whether it has a conflict. Returns
+    /// whether the row changed.
+    @discardableResult
+    func materialize(_ id: UUID, identity: SyncIdentity, keys: Keys) throws -> Bool {
+        let resolution = try syncResolution(ofItem: id, identity: identity)
+        if resolution.hasConflict {
+            try database.statement("INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)").bind(id.bytes, at: 1).run()
+        } else {
+            try database.statement("DELETE FROM sync_conflicts WHERE item = ?").bind(id.bytes, at: 1).run()
+        }
+        guard let winner = resolution.winner, try shownOp(of: id) != winner.id else { return false }
+        let row = try readRow(id: id)
+        switch winner.kind {
+        case .put(let rawState, let payload):
+            let item: Item
+            do {
+                item = try payload.withUnsafeBytes { try ItemPayload.decode($0, id: id) }
+            } catch {
+                // An authenticated version this Sesame cannot read (a newer format): the row keeps what it shows.
+                return false
+            }
+            let state = ItemState(rawValue: Int64(rawState)) == .trashed ? ItemState.trashed : .active
+            let version = UUID().bytes
+            let sealed = try seal(item, version: version, replaces: row?.version, state: state, keys: keys)
+            if let row {
+                try writeVersion(id: id, version: version, replacing: row, state: state, payload: sealed, keys: keys)
+            } else {
+                try insertRow(id: id, version: version, state: state, payload: sealed, keys: keys)
+            }
+            try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+        case .delete:
+            if let row {
+                if row.state != .deleted {
+                    try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
+                }
+            } else {
+                try insertRow(id: id, version: UUID().bytes, state: .deleted, payload: nil, keys: keys)
+            }
+            try replaceIndex(of: id, with: [], keys: keys)
+            try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+        }
+        try markShown(winner.id, item: id)
+        return true
+    }
+
+    func recordAppliedBatch(device: UUID, seq: UInt64, hash: [UInt8], lastCounter: UInt64, file: [UInt8]? = nil) throws {
+        try database.statement("INSERT INTO sync_batches (device, seq, hash, last_counter, file) VALUES (?, ?, ?, ?, ?)")
+            .bind(device.bytes, at: 1).bind(Int64(seq), at: 2).bind(hash, at: 3)
+            .bind(Int64(bitPattern: lastCounter), at: 4).bind(file, at: 5).run()
+    }
+
+    private func shownOp(of id: UUID) throws -> OpID? {
+        let statement = try database.statement("SELECT device, counter FROM sync_shown WHERE item = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        guard try statement.step(), let device = UUID(bytes: statement.blob(at: 0)) else { return nil }
+        return OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1)))
+    }
+
+    private func insertRow(id: UUID, version: [UInt8], state: ItemState, payload: [UInt8]?, keys: Keys) throws {
+        try database.statement("""
+            INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, ?, ?)
+            """)
+            .bind(id.bytes, at: 1).bind(version, at: 2).bind(deviceID.bytes, at: 3).bind(state.rawValue, at: 4)
+            .bind(payload, at: 5).run()
+        try adjustDigest(Self.rowDigestName, removing: [], adding: [
+            Self.rowMAC(id: id.bytes, version: version, state: state.rawValue, key: keys.digest)])
+    }
+}
+
+/// `BatchIngest`'s view of what this vault has applied, read from `sync_batches` and `sync_ops`.
+struct SQLiteBatchLedger: BatchLedger {
+    let vault: Vault
+
+    func appliedSeq(of device: UUID) throws -> UInt64 {
+        let statement = try vault.database.statement("SELECT max(seq) FROM sync_batches WHERE device = ?")
+        defer { statement.reset() }
+        try statement.bind(device.bytes, at: 1)
+        return try statement.step() ? UInt64(statement.int64(at: 0)) : 0
+    }
+
+    func appliedHash(of device: UUID, seq: UInt64) throws -> [UInt8]? {
+        let statement = try vault.database.statement("SELECT hash FROM sync_batches WHERE device = ? AND seq = ?")
+        defer { statement.reset() }
+        try statement.bind(device.bytes, at: 1).bind(Int64(seq), at: 2)
+        return try statement.step() ? statement.blob(at: 0) : nil
+    }
+
+    func lastCounter(of device: UUID) throws -> UInt64 {
+        let statement = try vault.database.statement(
+            "SELECT last_counter FROM sync_batches WHERE device = ? ORDER BY seq DESC LIMIT 1")
+        defer { statement.reset() }
+        try statement.bind(device.bytes, at: 1)
+        return try statement.step() ? UInt64(bitPattern: statement.int64(at: 0)) : 0
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import SesameCrypto
+import SesameSync
+
+// MARK: - The local op log: every write on a synced vault becomes an op in this device's series
+
+/// The tables exist once sync is set up (created then, not by a migration, so unsynced vaults carry nothing):
+/// `sync_ops` holds every op this copy has made or applied, forever (a transport that rolls files back cannot
+/// make the vault go back); `sync_batches` the applied batches per device (own ones with their bytes, so a batch
+/// lost between flush and publish is written again, identical); `sync_shown` which op each item row shows;
+/// `sync_conflicts` the items with live siblings; `sync_seen` the highest batch of each device that any device
+/// said it had applied (from batches' `seen` vectors), so files the transport withholds are noticed;
+/// `sync_superseded` ids a snapshot this copy started from says are superseded by ops it dropped. The counters and the clock live in `meta`, in the same
+/// transaction as the write, so every local writer (CLI, agent, git helper) shares one series.
+extension Vault {
+    static let syncIdentitySetting = "sync.identity"
+
+    static let syncTables = """
+        CREATE TABLE IF NOT EXISTS sync_ops (
+            device BLOB NOT NULL, counter INTEGER NOT NULL, item BLOB NOT NULL, kind INTEGER NOT NULL,
+            state INTEGER NOT NULL, parents BLOB NOT NULL, hlc_ms INTEGER NOT NULL, hlc_counter INTEGER NOT NULL,
+            sealed BLOB, batch INTEGER, PRIMARY KEY (device, counter)) STRICT;
+        CREATE INDEX IF NOT EXISTS sync_ops_by_item ON sync_ops (item);
+        CREATE TABLE IF NOT EXISTS sync_batches (
+            device BLOB NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL, last_counter INTEGER NOT NULL, file BLOB,
+            PRIMARY KEY (device, seq)) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_shown (item BLOB PRIMARY KEY, device BLOB NOT NULL, counter INTEGER NOT NULL) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_conflicts (item BLOB PRIMARY KEY) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_superseded (
+            item BLOB NOT NULL, device BLOB NOT NULL, counter INTEGER NOT NULL,
+            PRIMARY KEY (item, device, counter)) STRICT;
+        """
+
+    /// The synced vault's id and keys, or nil when sync is not set up.
+    struct SyncIdentity {
+        let vault: UUID
+        let keys: SyncKeys
+    }
+
+    func syncIdentity(keys: Keys) throws -> SyncIdentity? {
+        guard var raw = try readSetting(named: Self.syncIdentitySetting, keys: keys) else { return nil }
+        defer { zeroize(&raw) }
+        guard raw.count == 16 + SymmetricKey.byteCount else {
+            throw VaultError.damaged(path: path, detail: "the sync settings are malformed")
+        }
+        return SyncIdentity(
+            vault: UUID(byteArray: Array(raw.prefix(16))),
+            keys: SyncKeys(root: try SymmetricKey(bytes: SecureBytes(copying: raw.dropFirst(16)))))
+    }
+
+    func requireSyncIdentity(keys: Keys) throws -> SyncIdentity {
+        guard let identity = try syncIdentity(keys: keys) else { throw SyncError.notConfigured }
+        return identity
+    }
+
+    /// Whether sync is set up for this vault.
+    public var isSyncEnabled: Bool {
+        get throws { try withErrorMapping { try syncIdentity(keys: try requireKeys()) != nil } }
+    }
+
+    // MARK: Recording local changes
+
+    /// Called inside every write transaction that changes an item: appends an op superseding the item's current
+    /// heads. Does nothing on a vault that is not synced. `item` is nil for a deletion. A caller recording many
+    /// changes passes the identity it read once (opening it allocates locked memory).
+    func recordSyncChange(
+        of id: UUID, item: Item?, state: ItemState, keys: Keys, identity known: SyncIdentity? = nil
+    ) throws {
+        guard let identity = try known ?? syncIdentity(keys: keys) else { return }
+        // Read in the transaction, not from `deviceID`: another process (`sesame sync`) may have given this copy a
+        // new id since this one opened the vault (a restored backup), and a running agent must follow.
+        guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
+            throw VaultError.damaged(path: path, detail: "the device record is missing")
+        }
+        let parents = try syncResolution(ofItem: id, identity: nil).heads
+        let counter = UInt64(try metaInt("sync_counter")) + 1
+        let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())
+        var payload = item.map(ItemPayload.encode)
+        defer { if payload != nil { zeroize(&payload!) } }
+        let op = SyncOp(
+            id: OpID(device: device, counter: counter), item: id,
+            kind: payload.map { .put(state: UInt8(state.rawValue), payload: $0) } ?? .delete,
+            parents: parents, time: time)
+        try insertSyncOp(op, batch: nil, identity: identity)
+        try setMeta("sync_counter", String(counter))
+        try setMeta("sync_clock", "\(time.milliseconds).\(time.counter)")
+        try markShown(op.id, item: id)
+        try database.statement("DELETE FROM sync_conflicts WHERE item = ?").bind(id.bytes, at: 1).run()
+    }
+
+    func insertSyncOp(_ op: SyncOp, batch: UInt64?, identity: SyncIdentity) throws {
+        var kind: Int64 = 0
+        var state: Int64 = ItemState.deleted.rawValue
+        var sealed: [UInt8]?
+        if case .put(let putState, let payload) = op.kind {
+            kind = 1
+            state = Int64(putState)
+            sealed = AEAD.seal(payload, using: identity.keys.log, authenticating: Self.logAssociatedData(op))
+        }
+        let parents = op.parents.flatMap { $0.device.byteArray + withUnsafeBytes(of: $0.counter.bigEndian, Array.init) }
+        let statement = try database.statement("""
+            INSERT OR IGNORE INTO sync_ops (device, counter, item, kind, state, parents, hlc_ms, hlc_counter, sealed, batch)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        if let batch { try statement.bind(Int64(batch), at: 10) } else { try statement.bind(nil, at: 10) }
+        try statement
+            .bind(op.id.device.bytes, at: 1).bind(Int64(bitPattern: op.id.counter), at: 2).bind(op.item.bytes, at: 3)
+            .bind(kind, at: 4).bind(state, at: 5).bind(parents, at: 6)
+            .bind(Int64(bitPattern: op.time.milliseconds), at: 7).bind(Int64(op.time.counter), at: 8)
+            .bind(sealed, at: 9)
+            .run()
+    }
+
+    /// The merged state of one item.
+    func syncResolution(ofItem id: UUID, identity: SyncIdentity?) throws -> ItemResolution {
+        ItemResolution(ops: try syncOps(ofItem: id, identity: identity), superseded: try supersededIDs(ofItem: id))
+    }
+
+    func supersededIDs(ofItem id: UUID) throws -> Set<OpID> {
+        let statement = try database.statement("SELECT device, counter FROM sync_superseded WHERE item = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        var ids: Set<OpID> = []
+        while try statement.step() {
+            if let device = UUID(bytes: statement.blob(at: 0)) {
+                ids.insert(OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1))))
+            }
+        }
+        return ids
+    }
+
+    /// The ops of one item. With `identity`, puts carry their decrypted payloads; without, empty ones (enough
+    /// to compute heads and the winner).
+    func syncOps(ofItem id: UUID, identity: SyncIdentity?) throws -> [SyncOp] {
+        let statement = try database.statement("""
+            SELECT device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed FROM sync_ops WHERE item = ?
+            """)
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        var ops: [SyncOp] = []
+        while try statement.step() { ops.append(try syncOp(statement, item: id, identity: identity)) }
+        return ops
+    }
+
+    /// Reads the columns device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed.
+    func syncOp(_ statement: Statement, item: UUID, identity: SyncIdentity?) throws -> SyncOp {
+        guard let device = UUID(bytes: statement.blob(at: 0)) else {
+            throw VaultError.damaged(path: path, detail: "a sync record is malformed")
+        }
+        let id = OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1)))
+        let rawParents = statement.blob(at: 4) ?? []
+        let parents = stride(from: 0, to: rawParents.count - rawParents.count % 24, by: 24).map { offset in
+            OpID(device: UUID(byteArray: Array(rawParents[offset..<offset + 16])),
+                 counter: rawParents[offset + 16..<offset + 24].reduce(0) { $0 << 8 | UInt64($1) })
+        }
+        let time = HybridTimestamp(milliseconds: UInt64(bitPattern: statement.int64(at: 5)),
+                                   counter: UInt32(truncatingIfNeeded: statement.int64(at: 6)))
+        var op = SyncOp(id: id, item: item, kind: .delete, parents: parents, time: time)
+        if statement.int64(at: 2) == 1 {
+            var payload: [UInt8] = []
+            if let identity {
+                do {
+                    payload = try AEAD.open(statement.blob(at: 7) ?? [], using: identity.keys.log,
+                                            authenticating: Self.logAssociatedData(op))
+                } catch {
+                    throw VaultError.damaged(path: path, detail: "a synced version of an item does not decrypt")
+                }
+            }
+            op.kind = .put(state: UInt8(truncatingIfNeeded: statement.int64(at: 3)), payload: payload)
+        }
+        return op
+    }
+
+    private static func logAssociatedData(_ op: SyncOp) -> [UInt8] {
+        Array("sesame.syncop.v1".utf8) + op.id.device.byteArray
+            + withUnsafeBytes(of: op.id.counter.bigEndian, Array.init) + op.item.byteArray
+    }
+
+    func markShown(_ op: OpID, item: UUID) throws {
+        try database.statement("""
+            INSERT INTO sync_shown (item, device, counter) VALUES (?, ?, ?)
+            ON CONFLICT (item) DO UPDATE SET device = excluded.device, counter = excluded.counter
+            """)
+            .bind(item.bytes, at: 1).bind(op.device.bytes, at: 2).bind(Int64(bitPattern: op.counter), at: 3).run()
+    }
+
+    // MARK: Clock and counters
+
+    func syncClock() throws -> HybridTimestamp { try timestamp(meta: "sync_clock") }
+    func syncObserved() throws -> HybridTimestamp { try timestamp(meta: "sync_observed") }
+
+    private func timestamp(meta name: String) throws -> HybridTimestamp {
+        let parts = (try metaText(name) ?? "0.0").split(separator: ".")
+        guard parts.count == 2, let milliseconds = UInt64(parts[0]), let counter = UInt32(parts[1]) else {
+            return .zero
+        }
+        return HybridTimestamp(milliseconds: milliseconds, counter: counter)
+    }
+
+    func metaText(_ name: String) throws -> String? {
+        let statement = try database.statement("SELECT value FROM meta WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        return try statement.step() ? statement.string(at: 0) : nil
+    }
+
+    func metaInt(_ name: String) throws -> Int64 { Int64(try metaText(name) ?? "0") ?? 0 }
+
+    func setMeta(_ name: String, _ value: String) throws {
+        try database.statement("""
+            INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """)
+            .bind(name, at: 1).bind(value, at: 2).run()
+    }
+
+    static func milliseconds(_ date: Date) -> UInt64 {
+        UInt64(max(0, date.timeIntervalSince1970 * 1000))
+    }
+}

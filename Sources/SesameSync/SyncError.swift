@@ -1,0 +1,40 @@
+/// Why a sync file or operation was refused. Messages are one sentence and never contain item contents.
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes do not parse as the format says (after or before authentication).
+    case malformed(String)
+    /// Authentication failed: a wrong key, a flipped bit, a truncation, or a file moved to another name or vault.
+    case authenticationFailed
+    /// The batch does not continue its device's hash chain.
+    case brokenChain
+    /// The batch carries operations that do not belong to its device, or whose counters go backwards.
+    case foreignOperation
+    /// A different file claims a (device, sequence) already applied.
+    case equivocation(device: String, seq: UInt64)
+    /// The sync folder holds batches of this device beyond what it wrote: it was restored from an old copy.
+    case deviceRestoredFromBackup
+    /// The synced vault header does not open with this password.
+    case wrongPassword
+    /// The transport failed; the detail names the file or command, never a secret.
+    case transport(String)
+    /// Sync is not set up for this vault.
+    case notConfigured
+    /// Sync is set up already; a vault belongs to one synced vault.
+    case alreadySetUp
+
+    public var description: String {
+        switch self {
+        case .malformed(let detail): "The sync file is malformed (\(detail))."
+        case .authenticationFailed: "The sync file does not authenticate: it was altered, truncated or moved."
+        case .brokenChain: "The sync file does not follow its device's previous file."
+        case .foreignOperation: "The sync file carries changes that are not its device's own."
+        case .equivocation(let device, let seq):
+            "Device \(device.prefix(8)) published two different files with sequence number \(seq)."
+        case .deviceRestoredFromBackup:
+            "The sync folder holds newer changes of this device than the vault knows: it was restored from an older copy."
+        case .wrongPassword: "The master password does not open the synced vault."
+        case .transport(let detail): "Sync transport failed: \(detail)"
+        case .notConfigured: "Sync is not set up for this vault; run 'sesame sync setup'."
+        case .alreadySetUp: "Sync is already set up for this vault."
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import SesameSync
+
+/// A git remote (any SSH host or forge) through the `git` executable, over a local work tree that only Sesame
+/// touches. Each device commits only its own `ops/<device>/` files, so merging others' commits never conflicts:
+/// a rejected push is followed by a pull and another push. Commits carry a constant author and date, so the
+/// history says no more than the files do.
+public struct GitTransport: SyncTransport {
+    public let workTree: String
+    public let remote: String
+    static let branch = "main"
+    static let attempts = 8
+
+    private var folder: FolderTransport { FolderTransport(root: workTree) }
+
+    public init(workTree: String, remote: String) {
+        self.workTree = workTree
+        self.remote = remote
+    }
+
+    /// Clones the remote into the work tree unless it is there already. An empty remote is fine.
+    public func prepare() throws {
+        if FileManager.default.fileExists(atPath: workTree + "/.git") { return }
+        try FileManager.default.createDirectory(
+            atPath: workTree, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try git(["init", "-q", "-b", Self.branch])
+        try git(["remote", "add", "origin", remote])
+        try pull()
+    }
+
+    public func pull() throws {
+        try git(["fetch", "-q", "origin"])
+        guard (try? git(["rev-parse", "-q", "--verify", "refs/remotes/origin/\(Self.branch)"])) != nil else { return }
+        // Paths are disjoint per device, so this merge cannot conflict; a fast-forward when nothing is local.
+        try git(["merge", "-q", "--no-edit", "refs/remotes/origin/\(Self.branch)"])
+    }
+
+    public func readHeader() throws -> [UInt8]? { try folder.readHeader() }
+
+    /// Writes, commits and pushes `vault.hdr` at once: every later commit descends from it, so clones never
+    /// meet "unrelated histories".
+    public func writeHeader(_ bytes: [UInt8]) throws {
+        try folder.writeHeader(bytes)
+        try git(["add", "--", SyncHeader.fileName])
+        try commitAndPush()
+    }
+
+    public func listBatches() throws -> [BatchName] { try folder.listBatches() }
+    public func readBatch(_ name: BatchName) throws -> [UInt8]? { try folder.readBatch(name) }
+    public func writeBatch(_ name: BatchName, _ file: [UInt8]) throws { try folder.writeBatch(name, file) }
+
+    public func readFile(_ path: String) throws -> [UInt8]? { try folder.readFile(path) }
+    public func writeFile(_ path: String, _ bytes: [UInt8]) throws { try folder.writeFile(path, bytes) }
+    public func removeFile(_ path: String) throws { try folder.removeFile(path) }
+    public func listFiles(in path: String) throws -> [String] { try folder.listFiles(in: path) }
+
+    public func publish(device: String) throws {
+        // Only this device's own paths, additions and removals alike.
+        let own = ["ops/\(device)", "snap/\(device)", "acks/\(device).ack"].filter {
+            FileManager.default.fileExists(atPath: workTree + "/" + $0)
+                || (try? git(["ls-files", "--error-unmatch", "--", $0])) != nil
+        }
+        guard !own.isEmpty else { return }
+        try git(["add", "-A", "--"] + own)
+        try commitAndPush()
+    }
+
+    private func commitAndPush() throws {
+        if (try? git(["diff", "--cached", "--quiet"])) == nil {
+            try git(["commit", "-q", "--no-verify", "-m", "sesame"])
+        }
+        for attempt in 1...Self.attempts {
+            do {
+                try git(["push", "-q", "origin", "HEAD:refs/heads/\(Self.branch)"])
+                return
+            } catch where attempt < Self.attempts {
+                // Someone pushed first: take their commits (never a conflict) and try again.
+                try pull()
+            }
+        }
+    }
+
+    /// Runs git in the work tree with a fixed identity and date; fails with git's own first error line.
+    @discardableResult
+    private func git(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", workTree, "-c", "user.name=sesame", "-c", "user.email=sesame@invalid",
+                             "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_AUTHOR_DATE"] = "2000-01-01T00:00:00Z"
+        environment["GIT_COMMITTER_DATE"] = "2000-01-01T00:00:00Z"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw SyncError.transport("cannot run git") }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let line = String(decoding: errorData, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            throw SyncError.transport("git \(arguments.first ?? ""): \(line ?? "exit status \(process.terminationStatus)")")
+        }
+        return String(decoding: outputData, as: UTF8.self)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `sesame sync` and `sesame conflicts` end to end: two vaults of one user over a shared folder.
+@Suite struct SyncCLITests {
+    @Test func setupCloneSyncConflictKeepAndStatus() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let folder = cli.home + "/Sync/sesame"
+        let laptop = ["--vault", cli.vault], phone = ["--vault", cli.home + "/phone.sqlite"]
+        let pw = "master-pw\n"
+        #expect(try cli.run(["add", "Router", "--password-stdin"] + laptop, input: pw + "first\n").status == 0)
+        let setup = try cli.run(["sync", "setup", "folder", folder, "--password-stdin"] + laptop, input: pw)
+        #expect(setup.status == 0, "\(setup.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/vault.hdr"))
+        let again = try cli.run(["sync", "setup", "folder", folder, "--password-stdin"] + laptop, input: pw)
+        #expect(again.status == 1)
+
+        let wrong = try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + phone, input: "nope\n")
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        let clone = try cli.run(["sync", "clone", "folder", folder, "--password-stdin", "--json"] + phone, input: pw)
+        #expect(clone.status == 0, "\(clone.stderr)")
+        let listed = try cli.run(["list", "--json", "--password-stdin"] + phone, input: pw)
+        #expect((try cli.json(listed) as? [[String: Any]])?.first?["title"] as? String == "Router")
+
+        // Both change the password offline, then sync: nothing is lost, one conflict appears on both.
+        #expect(try cli.run(["edit", "Router", "--password", "--password-stdin"] + laptop, input: pw + "laptop-pw\n").status == 0)
+        #expect(try cli.run(["edit", "Router", "--password", "--password-stdin"] + phone, input: pw + "phone-pw\n").status == 0)
+        for vault in [laptop, phone, laptop] {
+            let run = try cli.run(["sync", "--password-stdin"] + vault, input: pw)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let conflicts = try cli.run(["conflicts", "--json", "--password-stdin"] + phone, input: pw)
+        let list = try #require(try cli.json(conflicts) as? [[String: Any]])
+        #expect(list.count == 1)
+        #expect((list.first?["versions"] as? [[String: Any]])?.count == 2)
+        #expect(!conflicts.stdout.contains("laptop-pw") && !conflicts.stdout.contains("phone-pw"))
+        let id = try #require(list.first?["id"] as? String)
+        let keep = try cli.run(["conflicts", "keep", String(id.prefix(8)), "2", "--password-stdin"] + phone, input: pw)
+        #expect(keep.status == 0, "\(keep.stderr)")
+        for vault in [phone, laptop] { #expect(try cli.run(["sync", "--password-stdin"] + vault, input: pw).status == 0) }
+        let shown = try [laptop, phone].map { vault in
+            try cli.json(try cli.run(["show", "Router", "--reveal", "--json", "--password-stdin"] + vault, input: pw))
+                as? [String: Any]
+        }
+        #expect(shown[0]?["password"] as? String == shown[1]?["password"] as? String)
+        #expect(try cli.run(["conflicts", "--password-stdin"] + laptop, input: pw).stdout.contains("No conflicts."))
+
+        let status = try cli.run(["sync", "status", "--json", "--password-stdin"] + laptop, input: pw)
+        let summary = try #require(try cli.json(status) as? [String: Any])
+        #expect((summary["devices"] as? [[String: Any]])?.count == 2)
+        #expect(summary["pendingChanges"] as? Int == 0)
+        #expect(try cli.run(["sync", "nonsense", "--password-stdin"] + laptop, input: pw).status == 64)
+    }
+}

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
     ],
     targets: [
@@ -32,9 +33,13 @@ let package = Package(
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
+        .target(name: "SesameBrowser", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains",
+            "SesameDomains", "SesameBrowser",
+        ]),
+        .executableTarget(name: "sesame-browser-host", dependencies: [
+            "SesameBrowser", "SesameAgent", "SesameTerminal",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -58,6 +63,9 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameBrowserTests", dependencies: [
+                        "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+                    exclude: ["Scripts"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -73,6 +81,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
+        ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -13,6 +13,9 @@ enum WireOperation: String, CaseIterable, Sendable {
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // MasterPasswordChanging.
     case changeMasterPassword
+    // BrowserAccess, and the association requests the agent holds until the user answers them.
+    case browserDatabaseHash, browserAssociations, browserRevoke, browserTestAssociation, browserLogins
+    case browserSaveLogin, browserAssociate, browserPending, browserAnswer
     /// Bulk plaintext (the coming `sesame export`): in the policy table already, served by no agent yet.
     case export
 }

@@ -36,6 +36,12 @@ struct WireReply: Codable, Sendable {
     var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
+    var browserHash: String?
+    var associations: [BrowserAssociation]?
+    var association: BrowserAssociation?
+    var matched: Bool?
+    var browserLogins: BrowserLogins?
+    var pending: [BrowserPairingRequest]?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -48,6 +54,8 @@ struct WireReply: Codable, Sendable {
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
+        case browserHash = "browserHash", associations = "associations", association = "association"
+        case matched = "matched", browserLogins = "browserLogins", pending = "pending"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -74,7 +82,7 @@ struct WireReply: Codable, Sendable {
     /// Whether any field that can hold a password, protected value or token is present: checked against the
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
-        revealed != nil || credential != nil || siteCredential != nil
+        revealed != nil || credential != nil || siteCredential != nil || browserLogins != nil
     }
 }
 
@@ -107,6 +115,12 @@ extension WireReply {
             case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
+            case .browserHash: browserHash = try container.decode(String.self, forKey: key)
+            case .associations: associations = try container.decode([BrowserAssociation].self, forKey: key)
+            case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
+            case .matched: matched = try container.decode(Bool.self, forKey: key)
+            case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
+            case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             }
         }
     }
@@ -130,6 +144,12 @@ extension WireReply {
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
         if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
+        if let browserHash { try container.encode(browserHash, forKey: .browserHash) }
+        if let associations { try container.encode(associations, forKey: .associations) }
+        if let association { try container.encode(association, forKey: .association) }
+        if let matched { try container.encode(matched, forKey: .matched) }
+        if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
+        if let pending { try container.encode(pending, forKey: .pending) }
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }

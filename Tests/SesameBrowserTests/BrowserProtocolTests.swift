@@ -36,15 +36,20 @@ struct BrowserProtocolTests {
             ]
         }
 
-        init(unlocked: Bool = true) throws {
+        static let logins = [
+            (title: "Example B", username: "alice", url: "https://b.example.com", password: "s3cret-P@ss"),
+            (title: "Elsewhere", username: "eve", url: "https://other.example.net", password: "other-pw"),
+        ]
+
+        init(unlocked: Bool = true, logins: [(title: String, username: String, url: String, password: String)] = Home.logins) throws {
             try FileManager.default.createDirectory(atPath: path + "/run", withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try run(bin + "/sesame", ["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "master-pw\n")
             try run(bin + "/sesame", ["unlock", "--password-stdin"], input: "master-pw\n")
-            try run(bin + "/sesame", ["add", "Example B", "--username", "alice", "--url", "https://b.example.com", "--password-stdin"],
-                    input: "s3cret-P@ss\n")
-            try run(bin + "/sesame", ["add", "Elsewhere", "--username", "eve", "--url", "https://other.example.net", "--password-stdin"],
-                    input: "other-pw\n")
+            for login in logins {
+                try run(bin + "/sesame", ["add", login.title, "--username", login.username, "--url", login.url, "--password-stdin"],
+                        input: login.password + "\n")
+            }
             if !unlocked { try run(bin + "/sesame", ["lock"]) }
         }
 
@@ -74,6 +79,10 @@ struct BrowserProtocolTests {
 
         func scenario(_ name: String) throws -> (status: Int32, output: String) {
             try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", name])
+        }
+
+        func script(_ name: String) throws -> (status: Int32, output: String) {
+            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name])
         }
     }
 

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
         .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
+        .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
     ],
     targets: [
@@ -20,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
+        // Auto-Type only: libX11 and libXtst have no static archive, so only the dynamically linked
+        // sesame-autotype links them.
+        .systemLibrary(name: "CX11", pkgConfig: "xtst", providers: [.apt(["libx11-dev", "libxtst-dev"])]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium"]),
@@ -40,6 +44,10 @@ let package = Package(
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: [
             "SesameBrowser", "SesameAgent", "SesameTerminal",
+        ]),
+        .target(name: "SesameAutoType", dependencies: ["CX11"]),
+        .executableTarget(name: "sesame-autotype", dependencies: [
+            "SesameAutoType", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameTerminal", "SesameDomains",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -66,6 +74,7 @@ let package = Package(
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType"], exclude: ["Scripts"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )

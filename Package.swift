@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
-        .target(name: "SesameBrowser", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto"]),
+        .target(name: "SesameBrowser", dependencies: [
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
+        ]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameBrowser",

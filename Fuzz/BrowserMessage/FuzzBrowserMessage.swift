@@ -32,6 +32,7 @@ enum FuzzBrowserMessage {
         func requestAssociation(key: String, origin: String) throws(ServiceFailure) -> (BrowserAssociation, hash: String) {
             throw ServiceFailure(.notFound, "denied")
         }
+        func requestAutoType(site: String) throws(ServiceFailure) {}
         func lock() throws(ServiceFailure) {}
     }
 

@@ -24,8 +24,14 @@ public final class X11Typist {
         self.keyDelay = keyDelay
     }
 
-    /// Waits (up to 2 s) until no modifier is held, such as those of the hotkey that started Auto-Type.
+    /// Waits (up to 2 s) until no modifier is held, such as those of the hotkey that started Auto-Type. Caps Lock
+    /// would turn letters typed from the map into capitals: refused, as KeePassXC does.
     public func waitForModifiersReleased() throws(Aborted) {
+        var state = XkbStateRec()
+        XkbGetState(display, UInt32(XkbUseCoreKbd), &state)
+        if UInt32(state.locked_mods) & UInt32(LockMask) != 0 {
+            throw Aborted(description: "Caps Lock is on; turn it off and try again.")
+        }
         for _ in 0..<40 {
             if !anyModifierDown() { return }
             usleep(50_000)

@@ -9,6 +9,8 @@ public protocol BrowserBackend: AnyObject, Sendable {
     /// Asks the user to associate `key` and waits for the answer, on a connection of its own (other requests go
     /// on meanwhile); returns the association and the vault's hash.
     func requestAssociation(key: String, origin: String) throws(ServiceFailure) -> (BrowserAssociation, hash: String)
+    /// Starts Auto-Type for a site's login in the focused window (`request-autotype`), without waiting for it.
+    func requestAutoType(site: String) throws(ServiceFailure)
     /// Locks the vault (`lock-database`).
     func lock() throws(ServiceFailure)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameCrypto
+import SesameDomains
 import SesameStore
 
 /// The native-messaging host's side of the KeePassXC-Browser protocol: one instance per browser connection. It
@@ -92,12 +93,17 @@ public final class BrowserHost: @unchecked Sendable {
     }
 
     func perform(_ action: String, _ request: BrowserMessage, _ reply: Reply) {
-        if action == "request-autotype" {
-            // Answered even while locked, as KeePassXC does; Auto-Type is not part of this version.
-            return fail(reply, .incorrectAction, text: "Auto-Type is not available in this version of Sesame.")
-        }
         do throws(ServiceFailure) {
             switch action {
+            case "request-autotype":
+                // The extension names the page's base domain; Auto-Type types that site's login into the focused
+                // window (the browser's), as KeePassXC's global Auto-Type does.
+                guard let site = request.search, (try? ServiceURL(parsing: site)) != nil else {
+                    return fail(reply, .noURLProvided)
+                }
+                _ = try hash()
+                try backend.requestAutoType(site: site)
+                send(reply, [:])
             case "get-databasehash":
                 send(reply, ["hash": try hash()])
             case "associate":

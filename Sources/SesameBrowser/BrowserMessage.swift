@@ -21,11 +21,12 @@ struct BrowserMessage: Decodable, Sendable {
     var password: String?
     var uuid: String?
     var keys: [BrowserKey]?
+    var search: String?
 
     enum CodingKeys: String, CodingKey {
         case action = "action", message = "message", nonce = "nonce", clientID = "clientID"
         case publicKey = "publicKey", requestID = "requestID", url = "url", submitUrl = "submitUrl", id = "id"
-        case key = "key", idKey = "idKey", login = "login", password = "password", uuid = "uuid", keys = "keys"
+        case key = "key", idKey = "idKey", login = "login", password = "password", uuid = "uuid", keys = "keys", search = "search"
     }
 
     init(from decoder: any Decoder) throws {
@@ -46,6 +47,7 @@ struct BrowserMessage: Decodable, Sendable {
         password = text(.password)
         uuid = text(.uuid)
         keys = try? container.decodeIfPresent([BrowserKey].self, forKey: .keys)
+        search = text(.search)
     }
 
     /// Parses one JSON object; nil for anything else.

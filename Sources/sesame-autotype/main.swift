@@ -14,12 +14,13 @@ AgentProcess.forbidDumps()
 signal(SIGPIPE, SIG_IGN)
 
 let usage = """
-    Usage: sesame-autotype [ITEM] [--delay MS] [--wait MS] [--vault PATH]
+    Usage: sesame-autotype [ITEM | --site HOST] [--delay MS] [--wait MS] [--vault PATH]
 
     Types a login into the focused X11 window: {USERNAME}{TAB}{PASSWORD}{ENTER}, or the item's own sequence (a field
     named Auto-Type, in KeePass's syntax). Without ITEM, the login is the one whose site's host appears in the
     window's title; with several candidates it types nothing. The vault must be unlocked in the agent.
 
+      --site HOST  the login of this site instead of one named in the title (the browser's request-autotype)
       --delay MS   milliseconds between keys (default 25)
       --wait MS    milliseconds to wait before typing (default 500), for the hotkey's keys to come up
 
@@ -34,16 +35,19 @@ var reference: String?
 var keyDelay = 25
 var initialWait = 500
 var explicitVault: String?
+var site: String?
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
     switch argument {
     case "-h", "--help":
         print(usage, terminator: "")
         exit(0)
-    case "--delay", "--wait", "--vault":
+    case "--delay", "--wait", "--vault", "--site":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value.", status: 64) }
         if argument == "--vault" {
             explicitVault = value
+        } else if argument == "--site" {
+            site = value
         } else {
             guard let number = Int(value), (0...10_000).contains(number) else {
                 fail("\(argument) needs milliseconds from 0 to 10000.", status: 64)
@@ -88,7 +92,7 @@ do {
 @MainActor func chosenItem() throws(ServiceFailure) -> UUID {
     if let reference { return try agent.resolve(reference).id }
     let separators = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|—–()[]<>\"',"))
-    let hosts = window.title.components(separatedBy: separators)
+    let hosts = site.map { [$0] } ?? window.title.components(separatedBy: separators)
         .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".:;!?")) }
         .filter { $0.contains(".") && (try? ServiceURL(parsing: $0)) != nil }
     guard !hosts.isEmpty else {

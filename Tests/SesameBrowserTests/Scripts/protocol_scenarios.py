@@ -115,7 +115,9 @@ def every_action():
     expect_error(client.call("create-new-group", {"groupName": "Work"}), 17)
     expect_error(client.call("get-totp", {"uuid": entry["uuid"]}), 15)
     expect_error(client.call("get-totp", {"uuid": "xyz"}), 18)
-    expect_error(client.call("request-autotype", {"search": "example.com"}), 12)
+    started = client.call("request-autotype", {"search": "example.com"})
+    assert set(started) == {"nonce", "success", "version"}, started
+    expect_error(client.call("request-autotype", {}), 14)
     client.send_plain({"action": "delete-everything", "nonce": b64(random_bytes(24))})
     expect_error(client.wait_for(lambda r: r.get("action") == "delete-everything"), 12)
 
@@ -159,7 +161,7 @@ def locked_vault():
     expect_error(client.call("associate", {"key": "x", "idKey": new_id_key()}), 1)
     expect_error(client.call("get-logins", {"url": "https://b.example.com/", "keys": []}), 1)
     expect_error(client.call("generate-password", extra={"requestID": "r1"}), 1)
-    expect_error(client.call("request-autotype", {"search": "example.com"}), 12)
+    expect_error(client.call("request-autotype", {"search": "example.com"}), 1)
     assert time.time() - started < 5, "a locked vault must answer at once"
     assert client.close() == 0
 

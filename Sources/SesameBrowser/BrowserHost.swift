@@ -115,7 +115,7 @@ public final class BrowserHost: @unchecked Sendable {
                 }
                 guard matched else { return fail(reply, .associationFailed) }
                 remember(id, key)
-                send(reply, ["hash": try hash(), "id": id])
+                send(reply, ["hash": try hash(checked: false), "id": id])
             case "get-logins":
                 try getLogins(request, reply)
             case "set-login":
@@ -185,7 +185,7 @@ public final class BrowserHost: @unchecked Sendable {
     private func getLogins(_ request: BrowserMessage, _ reply: Reply) throws(ServiceFailure) {
         guard let url = request.url, !url.isEmpty else { return fail(reply, .noURLProvided) }
         let keys = request.keys ?? []
-        let hash = try hash()
+        let hash = try hash(checked: false)
         let found: BrowserLogins
         do throws(ServiceFailure) {
             found = try backend.call { vault throws(ServiceFailure) in
@@ -229,12 +229,10 @@ public final class BrowserHost: @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private func hash() throws(ServiceFailure) -> String {
-        if let cached = lock.withLock({ hashCache }) {
-            // Still ask the agent whether the vault is unlocked: a locked vault answers error 1.
-            _ = try backend.call { vault throws(ServiceFailure) in try vault.browserDatabaseHash() }
-            return cached
-        }
+    /// The vault's hash. Asked of the agent even when known (`checked`), since the answer also says whether the
+    /// vault is unlocked; an action whose next vault call answers that anyway passes false and saves a round trip.
+    private func hash(checked: Bool = true) throws(ServiceFailure) -> String {
+        if let cached = lock.withLock({ hashCache }), !checked { return cached }
         let hash = try backend.call { vault throws(ServiceFailure) in try vault.browserDatabaseHash() }
         lock.withLock { hashCache = hash }
         return hash

@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
+        .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too.
@@ -29,6 +31,9 @@ let package = Package(
         // KeePass files: Argon2d (libsodium has only Argon2id) and gzip payloads.
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Auto-Type only: libX11 and libXtst have no static archive, so only the dynamically linked
+        // sesame-autotype links them.
+        .systemLibrary(name: "CX11", pkgConfig: "xtst", providers: [.apt(["libx11-dev", "libxtst-dev"])]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -53,7 +58,17 @@ let package = Package(
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport",
+            "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser",
+        ]),
+        .target(name: "SesameBrowser", dependencies: [
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
+        ]),
+        .executableTarget(name: "sesame-browser-host", dependencies: [
+            "SesameBrowser", "SesameAgent", "SesameTerminal",
+        ]),
+        .target(name: "SesameAutoType", dependencies: ["CX11"]),
+        .executableTarget(name: "sesame-autotype", dependencies: [
+            "SesameAutoType", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameTerminal", "SesameDomains",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -83,6 +98,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
             "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesameBrowserTests", dependencies: [
+                        "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+                    exclude: ["Scripts"]),
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType"], exclude: ["Scripts"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )
@@ -107,6 +126,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),
         ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
         ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
+        ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
+        ("FuzzAutoTypeSequence", ["SesameAutoType"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

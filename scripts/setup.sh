@@ -10,11 +10,16 @@ apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/packages.txt) >/dev/null
 
 echo "==> Building (release, fully static executables: they start fast and run anywhere)"
-bin="$(scripts/build-static.sh sesame git-credential-sesame)"
+bin="$(scripts/build-static.sh sesame git-credential-sesame sesame-browser-host)"
+# Auto-Type links libX11 and libXtst, which have no static archives: its Swift runtime is static, those two shared.
+swift build -c release --static-swift-stdlib --product sesame-autotype >&2
+autotype="$(swift build -c release --static-swift-stdlib --show-bin-path)/sesame-autotype"
 
 echo "==> Installing into /usr/local/bin"
 install -m 0755 "$bin/sesame" /usr/local/bin/sesame
 install -m 0755 "$bin/git-credential-sesame" /usr/local/bin/git-credential-sesame
+install -m 0755 "$bin/sesame-browser-host" /usr/local/bin/sesame-browser-host
+install -m 0755 "$autotype" /usr/local/bin/sesame-autotype
 
 echo "==> Demo (in a throwaway vault)"
 sh scripts/demo.sh

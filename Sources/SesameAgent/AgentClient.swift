@@ -415,7 +415,7 @@ public final class AgentClient: UnlockedVault {
     ///
     /// - Throws: the core's `ServiceFailure`; `.locked` when the agent does not hold the vault unlocked,
     ///   `.unavailable` when it holds another vault or the connection broke.
-    private func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
+    func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
         guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
         var request = request
         request.vault = vault
@@ -424,7 +424,7 @@ public final class AgentClient: UnlockedVault {
         return reply
     }
 
-    private func required<T>(_ value: T?) throws(ServiceFailure) -> T {
+    func required<T>(_ value: T?) throws(ServiceFailure) -> T {
         guard let value else { throw Self.unexpectedReply }
         return value
     }

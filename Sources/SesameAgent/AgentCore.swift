@@ -63,6 +63,9 @@ final class AgentCore: @unchecked Sendable {
     private let pause = NSCondition()
     private var isStopping = false
 
+    /// Browser association requests waiting for the user.
+    let browserPairing = BrowserPairing()
+
     /// - Parameters:
     ///   - now: the clock of the idle timer and the throttle; tests move it by hand.
     ///   - delayHook: replaces the throttle's real wait (tests record the delays instead of sleeping).

@@ -127,6 +127,9 @@ struct ServerConnection {
             server.stop()
             return false
 
+        case .browserAssociate, .browserPending, .browserAnswer:
+            return handleBrowserPairing(operation, message)
+
         case .hello:
             close(with: ServiceFailure(.protocolError, "The hello exchange happens once."), id: id)
             return false
@@ -168,7 +171,7 @@ struct ServerConnection {
         return true
     }
 
-    private func refuse(_ message: String, id: UInt64?) -> Bool {
+    func refuse(_ message: String, id: UInt64?) -> Bool {
         send(.error(ServiceFailure(.protocolError, message), id: id, closing: false))
     }
 
@@ -218,7 +221,7 @@ struct ServerConnection {
     }
 
     /// Sends one message; false when the client is gone.
-    private func send(_ message: WireReply) -> Bool {
+    func send(_ message: WireReply) -> Bool {
         Self.send(message, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
     }
 

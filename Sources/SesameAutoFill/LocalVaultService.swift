@@ -10,7 +10,7 @@ import SesameStore
 /// whether the identity store must follow.
 public final class LocalVaultService: UnlockedVault {
     public let vault: Vault
-    private let now: () -> Date
+    let now: () -> Date
     /// The equivalent domains last read, with the bytes they came from (see `LocalVaultService+Matching`).
     var equivalentsCache: (bytes: [UInt8], domains: EquivalentDomains)?
 

@@ -12,6 +12,7 @@ enum SesameCLI: CommandGroup {
         TotpCommand.self, ConfigCommand.self, AuditCommand.self,
         ImportCommand.self, ExportCommand.self,
         SyncCommand.self, ConflictsCommand.self,
+        BrowserCommand.self, AutoTypeCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -7,6 +7,8 @@ struct OperationPolicy: Equatable, Sendable {
         case none
         /// The secrets of exactly one credential or item, asked for by id, form or site.
         case one
+        /// The best logins of one page, to a browser extension the user associated with the vault.
+        case site
         /// Many items' secrets at once (export): only after the master password is proved again.
         case bulk
     }
@@ -30,6 +32,11 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .credential, .lookupSiteCredential:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
+        case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
+            .browserAssociate, .browserPending, .browserAnswer:
+            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
+        case .browserLogins:
+            OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
         case .changeMasterPassword:
             OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true)
         case .export:

@@ -13,6 +13,9 @@ enum WireOperation: String, CaseIterable, Sendable {
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // MasterPasswordChanging.
     case changeMasterPassword
+    // BrowserAccess, and the association requests the agent holds until the user answers them.
+    case browserDatabaseHash, browserAssociations, browserRevoke, browserTestAssociation, browserLogins
+    case browserSaveLogin, browserAssociate, browserPending, browserAnswer
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
 }

@@ -39,6 +39,12 @@ struct WireReply: Codable, Sendable {
     var importSummary: ImportSummary?
     /// export: every active item in full (bulk secrets: only after the master password is proved again).
     var exported: [Item]?
+    var browserHash: String?
+    var associations: [BrowserAssociation]?
+    var association: BrowserAssociation?
+    var matched: Bool?
+    var browserLogins: BrowserLogins?
+    var pending: [BrowserPairingRequest]?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -52,6 +58,8 @@ struct WireReply: Codable, Sendable {
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
         case importSummary = "importSummary", exported = "exported"
+        case browserHash = "browserHash", associations = "associations", association = "association"
+        case matched = "matched", browserLogins = "browserLogins", pending = "pending"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -78,7 +86,7 @@ struct WireReply: Codable, Sendable {
     /// Whether any field that can hold a password, protected value or token is present: checked against the
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
-        revealed != nil || credential != nil || siteCredential != nil || exported != nil
+        revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
     }
 }
 
@@ -113,6 +121,12 @@ extension WireReply {
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
+            case .browserHash: browserHash = try container.decode(String.self, forKey: key)
+            case .associations: associations = try container.decode([BrowserAssociation].self, forKey: key)
+            case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
+            case .matched: matched = try container.decode(Bool.self, forKey: key)
+            case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
+            case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             }
         }
     }
@@ -136,6 +150,12 @@ extension WireReply {
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
         if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
+        if let browserHash { try container.encode(browserHash, forKey: .browserHash) }
+        if let associations { try container.encode(associations, forKey: .associations) }
+        if let association { try container.encode(association, forKey: .association) }
+        if let matched { try container.encode(matched, forKey: .matched) }
+        if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
+        if let pending { try container.encode(pending, forKey: .pending) }
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }

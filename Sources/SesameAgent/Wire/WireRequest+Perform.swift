@@ -61,13 +61,19 @@ extension WireRequest {
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)
         case .export:
             reply.exported = try vault.exportItems(masterPassword: secrets[0])
-        case .hello, .attach, .unlock, .lock, .status, .stop:
+        case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserLogins,
+            .browserSaveLogin:
+            guard let browser = vault as? any BrowserAccess else {
+                throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
+            }
+            return try performBrowser(operation, on: browser)
+        case .hello, .attach, .unlock, .lock, .status, .stop, .browserAssociate, .browserPending, .browserAnswer:
             throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")
         }
         return reply
     }
 
-    private func required<T>(_ value: T?, _ name: String) throws(ServiceFailure) -> T {
+    func required<T>(_ value: T?, _ name: String) throws(ServiceFailure) -> T {
         guard let value else { throw ServiceFailure(.protocolError, "A '\(type)' message needs '\(name)'.") }
         return value
     }

@@ -46,6 +46,18 @@ struct WireRequest: Codable, Sendable {
     /// changeMasterPassword: new Argon2id settings, if any.
     var kdfMemoryMiB: Int?
     var kdfPasses: Int?
+    /// browserTestAssociation, browserAssociate (its key only): an extension's association.
+    var browserKey: BrowserKey?
+    /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
+    var origin: String?
+    /// browserLogins: the page; browserSaveLogin: what the page submitted.
+    var browserQuery: BrowserLoginQuery?
+    var browserLogin: BrowserLoginSave?
+    /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
+    var code: String?
+    var allow: Bool?
+    /// browserRevoke, browserAnswer: an association's name.
+    var name: String?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -60,6 +72,8 @@ struct WireRequest: Codable, Sendable {
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
         case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
         case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses", dryRun = "dryRun"
+        case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
+        case code = "code", allow = "allow", name = "name"
     }
 }
 
@@ -97,6 +111,13 @@ extension WireRequest {
             case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
             case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
+            case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
+            case .origin: origin = try container.decode(String.self, forKey: key)
+            case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
+            case .browserLogin: browserLogin = try container.decode(BrowserLoginSave.self, forKey: key)
+            case .code: code = try container.decode(String.self, forKey: key)
+            case .allow: allow = try container.decode(Bool.self, forKey: key)
+            case .name: name = try container.decode(String.self, forKey: key)
             }
         }
     }
@@ -126,5 +147,12 @@ extension WireRequest {
         if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
         if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
+        if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
+        if let origin { try container.encode(origin, forKey: .origin) }
+        if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }
+        if let browserLogin { try container.encode(browserLogin, forKey: .browserLogin) }
+        if let code { try container.encode(code, forKey: .code) }
+        if let allow { try container.encode(allow, forKey: .allow) }
+        if let name { try container.encode(name, forKey: .name) }
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import FuzzSupport
+@testable import SesameAutoFill
+@testable import SesameBrowser
+import SesameStore
+
+/// Any bytes as what a browser writes to the native-messaging host: split by the host's reader (native-endian
+/// length, 1 MiB limit), each message parsed as the host parses an envelope; then, since random bytes never pass
+/// the crypto box, each message is also run as a decrypted request through every action's argument handling,
+/// against a vault stand-in that answers like an unlocked, associated vault.
+@main
+enum FuzzBrowserMessage {
+    final class Vault: BrowserAccess {
+        func browserDatabaseHash() throws(ServiceFailure) -> String { String(repeating: "ab", count: 32) }
+        func browserAssociations() throws(ServiceFailure) -> [BrowserAssociation] { [] }
+        func revokeBrowserAssociation(name: String) throws(ServiceFailure) {}
+        func testBrowserAssociation(_ key: BrowserKey) throws(ServiceFailure) -> Bool { key.id == "a" }
+        func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {
+            guard query.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
+            return BrowserLogins(association: "a", logins: [BrowserLogin(
+                id: UUID(), title: query.url, username: query.submitURL ?? "", password: "p", expired: false,
+                hasOneTimeCode: false)])
+        }
+        func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
+            ItemView(Item(title: login.url, username: login.username, password: login.password))
+        }
+    }
+
+    final class Backend: BrowserBackend, @unchecked Sendable {
+        let vault = Vault()
+        func call<T>(_ body: (any BrowserAccess) throws(ServiceFailure) -> T) throws(ServiceFailure) -> T { try body(vault) }
+        func requestAssociation(key: String, origin: String) throws(ServiceFailure) -> (BrowserAssociation, hash: String) {
+            throw ServiceFailure(.notFound, "denied")
+        }
+        func requestAutoType(site: String) throws(ServiceFailure) {}
+        func lock() throws(ServiceFailure) {}
+    }
+
+    static func main() {
+        let host = BrowserHost(backend: Backend(), origin: "fuzz") { _ in }
+        LibFuzzer.run { bytes in
+            var reader = NativeMessageReader()
+            reader.append(bytes)
+            var messages: [[UInt8]] = []
+            while let message = try? reader.next() { messages.append(message) }
+            if messages.isEmpty { messages = [Array(bytes)] }
+            for message in messages {
+                host.handle(message)
+                guard let request = BrowserMessage.parse(message), let action = request.action else { continue }
+                host.perform(action, request, BrowserHost.Reply(action: action, nonce: Array(repeating: 0, count: 24), requestID: request.requestID))
+            }
+            host.waitForHeldRequests()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+
+// MARK: - BrowserAccess, and association requests
+
+extension AgentClient: BrowserAccess {
+    public func browserDatabaseHash() throws(ServiceFailure) -> String {
+        try required(vaultCall(WireRequest(.browserDatabaseHash)).browserHash)
+    }
+
+    public func browserAssociations() throws(ServiceFailure) -> [BrowserAssociation] {
+        try required(vaultCall(WireRequest(.browserAssociations)).associations)
+    }
+
+    public func revokeBrowserAssociation(name: String) throws(ServiceFailure) {
+        var request = WireRequest(.browserRevoke)
+        request.name = name
+        _ = try vaultCall(request)
+    }
+
+    public func testBrowserAssociation(_ key: BrowserKey) throws(ServiceFailure) -> Bool {
+        var request = WireRequest(.browserTestAssociation)
+        request.browserKey = key
+        return try required(vaultCall(request).matched)
+    }
+
+    public func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {
+        var request = WireRequest(.browserLogins)
+        request.browserQuery = query
+        return try required(vaultCall(request).browserLogins)
+    }
+
+    @discardableResult
+    public func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
+        var request = WireRequest(.browserSaveLogin)
+        request.browserLogin = login
+        return try required(vaultCall(request).view).itemView()
+    }
+
+    /// Asks the user to associate an extension's key, and waits (up to the agent's patience, minutes) for
+    /// `sesame browser allow` or `deny`. Answers at once when the key is associated already.
+    ///
+    /// - Throws: `.notFound` when the user denied it, `.unavailable` when nobody answered in time, `.locked`.
+    public func requestBrowserAssociation(key: String, origin: String) throws(ServiceFailure) -> BrowserAssociation {
+        var request = WireRequest(.browserAssociate)
+        request.browserKey = BrowserKey(id: "", key: key)
+        request.origin = origin
+        return try required(vaultCall(request).association)
+    }
+
+    /// The association requests waiting for an answer.
+    public func pendingBrowserAssociations() throws(ServiceFailure) -> [BrowserPairingRequest] {
+        try required(vaultCall(WireRequest(.browserPending)).pending)
+    }
+
+    /// Allows a waiting request under `name` (stored in the vault), or denies it (`name` nil).
+    @discardableResult
+    public func answerBrowserAssociation(code: String, allowAs name: String?) throws(ServiceFailure)
+        -> BrowserAssociation?
+    {
+        var request = WireRequest(.browserAnswer)
+        request.code = code
+        request.allow = name != nil
+        request.name = name
+        return try vaultCall(request).association
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SesameAutoFill
+import SesameCrypto
+import SesameStore
+
+/// A browser's association request waiting for the user, as `sesame browser pending` shows it.
+public struct BrowserPairingRequest: Codable, Sendable, Equatable {
+    /// What the user types to answer (`sesame browser allow CODE --name NAME`).
+    public var code: String
+    /// The first bytes of a digest of the extension's key, to tell two requests apart.
+    public var fingerprint: String
+    /// The browser's own word for who asks: an extension id or origin, as the browser passed it to the host.
+    public var origin: String
+    public var requested: Date
+
+    public init(code: String, fingerprint: String, origin: String, requested: Date) {
+        self.code = code
+        self.fingerprint = fingerprint
+        self.origin = origin
+        self.requested = requested
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code = "code", fingerprint = "fingerprint", origin = "origin", requested = "requested"
+    }
+}
+
+/// The association requests the agent holds (KeePassXC asks in a dialog; Sesame has no window, so the request
+/// waits until `sesame browser allow` or `deny` answers it on another connection, or it expires).
+final class BrowserPairing: @unchecked Sendable {
+    // @unchecked: `waiting` is guarded by `condition`.
+    enum Outcome: Equatable {
+        case allowed(BrowserAssociation)
+        case denied
+        case expired
+    }
+
+    /// How long a request waits for the user.
+    static let patience: TimeInterval = 300
+    /// Requests waiting at once: any process of the user can start the host, so a flood stays small.
+    static let capacity = 8
+    /// Codes avoid letters and digits people confuse.
+    static let codeAlphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+
+    private struct Waiting {
+        var request: BrowserPairingRequest
+        var key: String
+        var outcome: Outcome?
+    }
+
+    private let condition = NSCondition()
+    private var waiting: [String: Waiting] = [:]
+
+    /// Registers a request for `key` and returns it with its code.
+    func open(key: String, origin: String) throws(ServiceFailure) -> BrowserPairingRequest {
+        condition.lock()
+        defer { condition.unlock() }
+        guard waiting.count < Self.capacity else {
+            throw ServiceFailure(.unavailable, "Too many association requests are waiting; answer or deny them first.")
+        }
+        var code: String
+        repeat {
+            code = String((0..<6).map { _ in Self.codeAlphabet[Int(SecureRandom.uniform(below: UInt32(Self.codeAlphabet.count)))] })
+        } while waiting[code] != nil
+        let digest = Digest.blake2b(Data(base64Encoded: key).map(Array.init) ?? Array(key.utf8), length: 8)
+        let fingerprint = digest.map { String(format: "%02x", $0) }.joined(separator: ":")
+        let printableOrigin = String(origin.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.prefix(200))
+        let request = BrowserPairingRequest(code: code, fingerprint: fingerprint, origin: printableOrigin, requested: Date())
+        waiting[code] = Waiting(request: request, key: key)
+        return request
+    }
+
+    /// Blocks until the request is answered or has waited `patience`; it is gone afterwards.
+    func wait(for code: String, patience: TimeInterval = BrowserPairing.patience) -> Outcome {
+        let deadline = Date(timeIntervalSinceNow: patience)
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting[code]?.outcome == nil, Date() < deadline { _ = condition.wait(until: deadline) }
+        let outcome = waiting.removeValue(forKey: code)?.outcome
+        return outcome ?? .expired
+    }
+
+    func pending() -> [BrowserPairingRequest] {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiting.values.filter { $0.outcome == nil }.map(\.request).sorted { $0.requested < $1.requested }
+    }
+
+    /// The key of a request still waiting.
+    func key(for code: String) throws(ServiceFailure) -> String {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let entry = waiting[code.uppercased()], entry.outcome == nil else {
+            throw ServiceFailure(.notFound, "No association request is waiting with the code '\(code)'.")
+        }
+        return entry.key
+    }
+
+    /// Answers a waiting request; false when it is no longer waiting (expired meanwhile).
+    @discardableResult
+    func answer(_ code: String, _ outcome: Outcome) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard waiting[code.uppercased()]?.outcome == nil, waiting[code.uppercased()] != nil else { return false }
+        waiting[code.uppercased()]?.outcome = outcome
+        condition.broadcast()
+        return true
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import SesameAutoFill
+
+extension WireRequest {
+    /// The browser operations that run on the unlocked vault (`BrowserAccess`). Association requests, which wait
+    /// for the user, are served by the connection (`ServerConnection+BrowserPairing`).
+    func performBrowser(_ operation: WireOperation, on browser: any BrowserAccess) throws(ServiceFailure) -> WireReply {
+        var reply = WireReply(.result, id: id)
+        switch operation {
+        case .browserDatabaseHash:
+            reply.browserHash = try browser.browserDatabaseHash()
+        case .browserAssociations:
+            reply.associations = try browser.browserAssociations()
+        case .browserRevoke:
+            try browser.revokeBrowserAssociation(name: try required(name, "name"))
+        case .browserTestAssociation:
+            reply.matched = try browser.testBrowserAssociation(try required(browserKey, "browserKey"))
+        case .browserLogins:
+            reply.browserLogins = try browser.browserLogins(try required(browserQuery, "browserQuery"))
+        case .browserSaveLogin:
+            reply.view = WireItemView(try browser.saveBrowserLogin(try required(browserLogin, "browserLogin")))
+        default:
+            throw ServiceFailure(.protocolError, "'\(type)' is not a browser operation of the vault.")
+        }
+        return reply
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SesameDomains
+import SesameStore
+
+// MARK: - BrowserAccess
+
+extension LocalVaultService: BrowserAccess {
+    /// An association's last use is written at most this often, so that every page load is not a vault write.
+    static let associationUseGranularity: TimeInterval = 60
+
+    public func browserDatabaseHash() throws(ServiceFailure) -> String {
+        try browserServe { try vault.browserDatabaseHash() }
+    }
+
+    public func browserAssociations() throws(ServiceFailure) -> [BrowserAssociation] {
+        try browserServe { try vault.browserAssociations() }
+    }
+
+    @discardableResult
+    public func associateBrowser(name: String, key: String) throws(ServiceFailure) -> BrowserAssociation {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 64, !name.contains(where: \.isNewline) else {
+            throw ServiceFailure(.invalidInput, "An association name must be 1 to 64 characters on one line.")
+        }
+        guard let decoded = Data(base64Encoded: key), decoded.count == 32 else {
+            throw ServiceFailure(.invalidInput, "An association key must be a base64 public key of 32 bytes.")
+        }
+        let association = BrowserAssociation(name: name, key: key, created: now())
+        try browserServe {
+            try vault.updateBrowserAssociations { associations in
+                if associations.contains(where: { $0.name == name }) {
+                    throw ServiceFailure(.invalidInput, "An association named '\(name)' exists already.")
+                }
+                if let other = associations.first(where: { $0.key == key }) {
+                    throw ServiceFailure(.invalidInput, "This key is associated already, as '\(other.name)'.")
+                }
+                associations.append(association)
+            }
+        }
+        return association
+    }
+
+    public func revokeBrowserAssociation(name: String) throws(ServiceFailure) {
+        try browserServe {
+            try vault.updateBrowserAssociations { associations in
+                guard associations.contains(where: { $0.name == name }) else {
+                    throw ServiceFailure(.notFound, "No association is named '\(name)'.")
+                }
+                associations.removeAll { $0.name == name }
+            }
+        }
+    }
+
+    public func testBrowserAssociation(_ key: BrowserKey) throws(ServiceFailure) -> Bool {
+        (try? association(for: [key])) != nil
+    }
+
+    public func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {
+        let name = try association(for: query.keys)
+        let date = now()
+        let logins = try bestMatches(url: query.url, submitURL: query.submitURL).map { match throws(ServiceFailure) in
+            let item = try browserServe { try vault.item(withID: match.id).item }
+            return BrowserLogin(
+                id: item.id, title: item.title, username: item.username, password: item.password,
+                expired: item.expires.map { $0 <= date } ?? false, hasOneTimeCode: item.oneTimeCode != nil)
+        }
+        return BrowserLogins(association: name, logins: logins)
+    }
+
+    @discardableResult
+    public func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
+        _ = try association(for: [login.key])
+        if let id = login.itemID {
+            // An association may change only a login the page would be offered, never any item by its id.
+            guard try bestMatches(url: login.url, submitURL: login.submitURL, keepAll: true).contains(where: { $0.id == id })
+            else { throw ServiceFailure(.notFound, "No login for this page has that uuid.") }
+            var change = ItemChange()
+            change.username = login.username
+            change.password = login.password
+            return try update(id, change)
+        }
+        let page: ServiceURL
+        do {
+            page = try ServiceURL(parsing: login.url)
+        } catch {
+            throw ServiceFailure(.invalidInput, "The page's URL is not valid.")
+        }
+        let host = page.host.kind == .ipv6 ? "[\(page.host.ascii)]" : page.host.ascii
+        let origin = "\(page.scheme ?? "https")://\(host)" + (page.port.map { ":\($0)" } ?? "")
+        return try add(Item(
+            title: page.host.unicode, username: login.username, password: login.password, urls: [ItemURL(origin)]))
+    }
+
+    // MARK: - Helpers
+
+    /// The name of the first association among `keys` whose name and key both match; records its use.
+    private func association(for keys: [BrowserKey]) throws(ServiceFailure) -> String {
+        let associations = try browserAssociations()
+        guard let found = associations.first(where: { stored in keys.contains { $0.id == stored.name && $0.key == stored.key } })
+        else { throw ServiceFailure(.notFound, "The browser is not associated with this vault.") }
+        let date = now()
+        if found.lastUsed.map({ date.timeIntervalSince($0) >= Self.associationUseGranularity }) ?? true {
+            try browserServe {
+                try vault.updateBrowserAssociations { associations in
+                    for index in associations.indices where associations[index].name == found.name {
+                        associations[index].lastUsed = date
+                    }
+                }
+            }
+        }
+        return found.name
+    }
+
+    /// The core's matches for a page, stricter than a list request: never a sibling host of the same site
+    /// (`b.example.com` for `ab.example.com`), only the best tier (kind and port), one row per item. A form that
+    /// submits over http gets no https login whatever the page's scheme, by matching that target alone.
+    private func bestMatches(url: String, submitURL: String?, keepAll: Bool = false) throws(ServiceFailure)
+        -> [CredentialMatch]
+    {
+        var identifiers = [ServiceIdentifier(url, kind: .url)]
+        if let submitURL, !submitURL.isEmpty, submitURL != url {
+            let insecureTarget = (try? ServiceURL(parsing: submitURL))?.scheme == "http"
+            identifiers = insecureTarget ? [ServiceIdentifier(submitURL, kind: .url)]
+                : identifiers + [ServiceIdentifier(submitURL, kind: .url)]
+        }
+        let found: [CredentialMatch] = try browserServe { try self.matches(for: identifiers) }
+        let offered = found.filter { $0.match != .domain }
+        guard !keepAll, let best = offered.first else { return offered }
+        return offered.filter { $0.match == best.match && $0.samePort == best.samePort }
+    }
+
+    private func browserServe<T>(_ body: () throws -> T) throws(ServiceFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ServiceFailure(error)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Debian's python3 with python3-nacl, which the protocol client needs.
+let pyNaClIsInstalled: Bool = {
+    let python = "/usr/bin/python3"
+    guard FileManager.default.isExecutableFile(atPath: python) else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", "import nacl.public"]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}()
+
+/// The whole chain as a browser drives it: a protocol client written in Python with PyNaCl (Debian's
+/// python3-nacl) plays the extension against the built `sesame-browser-host`, which relays to a real agent in a
+/// private home; associations are answered with the real `sesame browser` commands. Scenarios live in
+/// Scripts/protocol_scenarios.py.
+@Suite(.enabled(if: pyNaClIsInstalled, "needs /usr/bin/python3 with python3-nacl (Debian)"))
+struct BrowserProtocolTests {
+    static let python = "/usr/bin/python3"
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
+
+
+    /// A private home with a vault holding two logins, unlocked in its own agent (unless `locked`).
+    final class Home {
+        let path = FileManager.default.temporaryDirectory.path + "/sesame-browser-e2e-" + UUID().uuidString
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        var environment: [String: String] {
+            [
+                "HOME": path, "XDG_DATA_HOME": path + "/data", "XDG_RUNTIME_DIR": path + "/run",
+                "XDG_CONFIG_HOME": path + "/config", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1",
+                "SESAME_BIN": bin, "PYTHONPATH": BrowserProtocolTests.scripts, "PYTHONDONTWRITEBYTECODE": "1",
+            ]
+        }
+
+        static let logins = [
+            (title: "Example B", username: "alice", url: "https://b.example.com", password: "s3cret-P@ss"),
+            (title: "Elsewhere", username: "eve", url: "https://other.example.net", password: "other-pw"),
+        ]
+
+        init(unlocked: Bool = true, logins: [(title: String, username: String, url: String, password: String)] = Home.logins) throws {
+            try FileManager.default.createDirectory(atPath: path + "/run", withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try run(bin + "/sesame", ["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "master-pw\n")
+            try run(bin + "/sesame", ["unlock", "--password-stdin"], input: "master-pw\n")
+            for login in logins {
+                try run(bin + "/sesame", ["add", login.title, "--username", login.username, "--url", login.url, "--password-stdin"],
+                        input: login.password + "\n")
+            }
+            if !unlocked { try run(bin + "/sesame", ["lock"]) }
+        }
+
+        deinit {
+            _ = try? run(bin + "/sesame", ["agent", "--stop"])
+            try? FileManager.default.removeItem(atPath: path)
+        }
+
+        @discardableResult
+        func run(_ executable: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = URL(fileURLWithPath: path)
+            let stdin = Pipe(), output = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+
+        func scenario(_ name: String) throws -> (status: Int32, output: String) {
+            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", name])
+        }
+
+        func script(_ name: String) throws -> (status: Int32, output: String) {
+            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name])
+        }
+    }
+
+    @Test func everyActionAnswersAsTheExtensionExpects() throws {
+        let result = try Home().scenario("every_action")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aDeniedRequestGetsErrorSixAndARevokedAssociationNothing() throws {
+        let result = try Home().scenario("deny_and_revoke")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aLockedVaultAnswersErrorOneAtOnce() throws {
+        let result = try Home(unlocked: false).scenario("locked_vault")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func pipelinedRequestsAreAnsweredWhileAnAssociationWaits() throws {
+        let result = try Home().scenario("pipelined")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {
+        let result = try Home().scenario("crypto_failures")
+        #expect(result.status == 0, "\(result.output)")
+    }
+}

@@ -1,0 +1,242 @@
+"""Protocol scenarios against sesame-browser-host and a running agent, played from the extension's side.
+
+Usage: protocol_scenarios.py SCENARIO   (environment: SESAME_BIN, the build folder; HOME and XDG_* of a test home
+whose vault holds the items BrowserProtocolTests adds). Exits 0 when every check holds, else prints the failure."""
+
+import base64
+import json
+import os
+import subprocess
+import sys
+import time
+
+from nacl.public import Box, PrivateKey, PublicKey
+from nacl.utils import random as random_bytes
+
+from browser_client import HostClient, b64, increment
+
+BIN = os.environ["SESAME_BIN"]
+HOST = os.path.join(BIN, "sesame-browser-host")
+
+
+def sesame(*args, input_text=""):
+    return subprocess.run([os.path.join(BIN, "sesame"), *args], capture_output=True, text=True, input=input_text,
+                          env=dict(os.environ), timeout=60)
+
+
+def expect_error(reply, code, action=None):
+    assert reply.get("errorCode") == str(code), "expected error %s, got %r" % (code, reply)
+    assert "nonce" not in reply and "message" not in reply, reply
+    if action:
+        assert reply.get("action") == action, reply
+
+
+def new_id_key():
+    return b64(bytes(PrivateKey.generate().public_key))
+
+
+def wait_pending(count=1, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        result = sesame("browser", "pending", "--json")
+        assert result.returncode == 0, result.stderr
+        pending = json.loads(result.stdout)
+        if len(pending) >= count:
+            return pending
+        time.sleep(0.05)
+    raise AssertionError("no association request appeared")
+
+
+def associate(client, name="firefox-test"):
+    id_key = new_id_key()
+    nonce = client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": id_key})
+    request = wait_pending()[0]
+    assert request["origin"] == "keepassxc-browser@keepassxc.org", request
+    assert len(request["code"]) == 6 and len(request["fingerprint"].split(":")) == 8, request
+    allowed = sesame("browser", "allow", request["code"], "--name", name)
+    assert allowed.returncode == 0, allowed.stderr
+    reply = client.result("associate", nonce)
+    assert reply["id"] == name and len(reply["hash"]) == 64, reply
+    return {"id": name, "key": id_key}, reply["hash"]
+
+
+def every_action():
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    hash_reply = client.call("get-databasehash")
+    key, database_hash = associate(client)
+    assert hash_reply["hash"] == database_hash
+    # The hash is the vault's: a second host process reports the same.
+    other = HostClient(HOST, dict(os.environ))
+    other.change_keys()
+    assert other.call("get-databasehash")["hash"] == database_hash
+    assert other.close() == 0
+
+    tested = client.call("test-associate", {"id": key["id"], "key": key["key"]})
+    assert tested["id"] == key["id"] and tested["hash"] == database_hash, tested
+    expect_error(client.call("test-associate", {"id": key["id"], "key": new_id_key()}), 8, "test-associate")
+
+    logins = client.call("get-logins", {"url": "https://b.example.com/login", "submitUrl": "https://b.example.com/session",
+                                        "keys": [{"id": "other", "key": new_id_key()}, key]})
+    assert logins["count"] == 1 and logins["id"] == key["id"] and logins["hash"] == database_hash, logins
+    entry = logins["entries"][0]
+    assert (entry["login"], entry["password"], entry["name"]) == ("alice", "s3cret-P@ss", "Example B"), entry
+    assert len(entry["uuid"]) == 32 and all(c in "0123456789abcdef" for c in entry["uuid"]), entry
+    # b.example.com never fills ab.example.com; an https login never goes to an http form.
+    expect_error(client.call("get-logins", {"url": "https://ab.example.com/", "keys": [key]}), 15, "get-logins")
+    expect_error(client.call("get-logins", {"url": "http://b.example.com/", "keys": [key]}), 15)
+    expect_error(client.call("get-logins", {"url": "https://b.example.com/", "keys": [{"id": key["id"], "key": new_id_key()}]}), 8)
+    expect_error(client.call("get-logins", {"keys": [key]}), 14)
+    basic = client.call("get-logins", {"url": "https://b.example.com/", "httpAuth": "true", "keys": [key]})
+    assert basic["entries"][0]["uuid"] == entry["uuid"], basic
+
+    saved = client.call("set-login", {"url": "https://new.example.org/login", "submitUrl": "https://new.example.org/s",
+                                      "id": key["id"], "login": "bob", "password": "n3w-pw"})
+    assert saved["error"] == "success" and saved["hash"] == database_hash, saved
+    fresh = client.call("get-logins", {"url": "https://new.example.org/", "keys": [key]})
+    assert [(e["login"], e["password"]) for e in fresh["entries"]] == [("bob", "n3w-pw")], fresh
+    updated = client.call("set-login", {"url": "https://b.example.com/", "id": key["id"], "login": "alice",
+                                        "password": "changed", "uuid": entry["uuid"]})
+    assert updated["error"] == "success", updated
+    again = client.call("get-logins", {"url": "https://b.example.com/", "keys": [key]})
+    assert again["entries"][0]["password"] == "changed", again
+    # An entry of another site cannot be changed through this page, and bad uuids are refused.
+    expect_error(client.call("set-login", {"url": "https://new.example.org/", "id": key["id"], "login": "x",
+                                           "password": "y", "uuid": entry["uuid"]}), 18)
+    expect_error(client.call("set-login", {"url": "https://b.example.com/", "id": key["id"], "login": "x",
+                                           "password": "y", "uuid": "not-a-uuid"}), 18)
+    expect_error(client.call("set-login", {"url": "https://b.example.com/", "id": "never-associated", "login": "x",
+                                           "password": "y"}), 8)
+
+    generated = client.call("generate-password", extra={"requestID": "5ab1c2d3"})
+    assert len(generated["password"]) == 20, generated
+    groups = client.call("get-database-groups")
+    assert groups["groups"]["groups"][0]["name"] == "Sesame", groups
+    expect_error(client.call("create-new-group", {"groupName": "Work"}), 17)
+    expect_error(client.call("get-totp", {"uuid": entry["uuid"]}), 15)
+    expect_error(client.call("get-totp", {"uuid": "xyz"}), 18)
+    started = client.call("request-autotype", {"search": "example.com"})
+    assert set(started) == {"nonce", "success", "version"}, started
+    expect_error(client.call("request-autotype", {}), 14)
+    client.send_plain({"action": "delete-everything", "nonce": b64(random_bytes(24))})
+    expect_error(client.wait_for(lambda r: r.get("action") == "delete-everything"), 12)
+
+    listed = sesame("browser", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    association = json.loads(listed.stdout)[0]
+    assert association["name"] == key["id"] and association["created"] and association["lastUsed"], association
+
+    locked = client.call("lock-database")
+    assert set(locked) == {"nonce", "success", "version"}, locked
+    expect_error(client.call("get-databasehash"), 1, "get-databasehash")
+    expect_error(client.call("get-logins", {"url": "https://b.example.com/", "keys": [key]}), 1)
+    assert client.close() == 0
+
+
+def deny_and_revoke():
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    nonce = client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": new_id_key()})
+    request = wait_pending()[0]
+    assert sesame("browser", "deny", request["code"]).returncode == 0
+    expect_error(client.result("associate", nonce), 6, "associate")
+    assert json.loads(sesame("browser", "pending", "--json").stdout) == []
+    unknown = sesame("browser", "allow", "ZZZZZZ", "--name", "x")
+    assert unknown.returncode == 1 and "No association request" in unknown.stderr, unknown
+
+    key, _ = associate(client, "to-revoke")
+    assert client.call("get-logins", {"url": "https://b.example.com/", "keys": [key]})["count"] == 1
+    revoked = sesame("browser", "revoke", "to-revoke")
+    assert revoked.returncode == 0, revoked.stderr
+    expect_error(client.call("get-logins", {"url": "https://b.example.com/", "keys": [key]}), 8)
+    expect_error(client.call("test-associate", key), 8)
+    assert client.close() == 0
+
+
+def locked_vault():
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()  # works while locked
+    started = time.time()
+    expect_error(client.call("get-databasehash"), 1)
+    expect_error(client.call("associate", {"key": "x", "idKey": new_id_key()}), 1)
+    expect_error(client.call("get-logins", {"url": "https://b.example.com/", "keys": []}), 1)
+    expect_error(client.call("generate-password", extra={"requestID": "r1"}), 1)
+    expect_error(client.call("request-autotype", {"search": "example.com"}), 1)
+    assert time.time() - started < 5, "a locked vault must answer at once"
+    assert client.close() == 0
+
+
+def pipelined():
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    key, database_hash = associate(client, "first")
+    held = client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": new_id_key()})
+    nonces = [client.send("get-databasehash") for _ in range(5)]
+    nonces += [client.send("get-logins", {"url": "https://b.example.com/", "keys": [key]}) for _ in range(3)]
+    # Everything sent after the held associate is answered before it, each by its own nonce.
+    for nonce in reversed(nonces):
+        action = "get-logins" if nonce in nonces[5:] else "get-databasehash"
+        reply = client.result(action, nonce)
+        assert reply.get("hash") == database_hash, reply
+    request = wait_pending()[0]
+    assert sesame("browser", "allow", request["code"], "--name", "second").returncode == 0
+    assert client.result("associate", held)["id"] == "second"
+    assert client.close() == 0
+
+
+def crypto_failures():
+    client = HostClient(HOST, dict(os.environ))
+    expect_error(_before_keys(client), 3)
+    client.send_plain({"action": "change-public-keys", "publicKey": "short", "nonce": b64(random_bytes(24))})
+    expect_error(client.wait_for(lambda r: r.get("action") == "change-public-keys"), 9)
+    first_host_key = client.change_keys()["publicKey"]
+    assert client.change_keys()["publicKey"] != first_host_key, "a new key pair per change-public-keys"
+
+    # A bad MAC.
+    envelope, _ = client.encrypt("get-databasehash", {})
+    box = bytearray(base64.b64decode(envelope["message"]))
+    box[3] ^= 0x40
+    envelope["message"] = b64(bytes(box))
+    client.send_plain(envelope)
+    expect_error(client.wait_for(lambda r: r.get("action") == "get-databasehash"), 4)
+
+    # A replayed request: the first is answered, the copy refused.
+    envelope, nonce = client.encrypt("get-databasehash", {})
+    client.send_plain(envelope)
+    client.send_plain(envelope)
+    expect_error(client.wait_for(lambda r: r.get("action") == "get-databasehash" and "errorCode" in r), 4)
+    client.result("get-databasehash", nonce)  # decrypts: the vault is unlocked in this scenario
+
+    # A key the host never received.
+    stranger = Box(PrivateKey.generate(), PublicKey(client.host_key))
+    envelope, _ = client.encrypt("get-databasehash", {}, box=stranger)
+    client.send_plain(envelope)
+    expect_error(client.wait_for(lambda r: r.get("action") == "get-databasehash"), 4)
+
+    # Not JSON, and an empty message.
+    client.write_raw(b"not json")
+    expect_error(client.wait_for(lambda r: r.get("errorCode") == "13"), 13)
+    client.send_plain({"action": "get-logins", "nonce": b64(random_bytes(24))})
+    expect_error(client.wait_for(lambda r: r.get("action") == "get-logins"), 13)
+    assert client.close() == 0
+
+    # A length over 1 MiB ends the host with an error status.
+    broken = HostClient(HOST, dict(os.environ))
+    broken.process.stdin.write((2 * 1024 * 1024).to_bytes(4, "little"))
+    broken.process.stdin.flush()
+    assert broken.close() == 1
+
+
+def _before_keys(client):
+    client.send_plain({"action": "get-databasehash", "message": "AAAA", "nonce": b64(random_bytes(24))})
+    return client.wait_for(lambda r: r.get("action") == "get-databasehash")
+
+
+SCENARIOS = {
+    "every_action": every_action, "deny_and_revoke": deny_and_revoke, "locked_vault": locked_vault,
+    "pipelined": pipelined, "crypto_failures": crypto_failures,
+}
+
+if __name__ == "__main__":
+    SCENARIOS[sys.argv[1]]()
+    print("ok", sys.argv[1])

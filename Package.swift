@@ -46,7 +46,7 @@ let package = Package(
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
-        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
+        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
         ]),

@@ -45,15 +45,7 @@ extension Vault {
     }
 
     private func unlock(header: VaultHeader, wrappingKey: SymmetricKey) throws {
-        var unwrapped: (key: SecureBytes, wrapping: VaultHeader.KeyWrapping)?
-        for wrapping in [VaultHeader.KeyWrapping.keepsDigests, .predatesDigests] where unwrapped == nil {
-            if let key = try? AEAD.openSecure(
-                header.wrappedKey, using: wrappingKey, authenticating: header.wrappingAssociatedData(wrapping))
-            {
-                unwrapped = (key, wrapping)
-            }
-        }
-        guard let unwrapped else { throw VaultError.wrongPassword }
+        guard let unwrapped = header.unwrapVaultKey(with: wrappingKey) else { throw VaultError.wrongPassword }
         let vaultKey = try SymmetricKey(bytes: unwrapped.key)
         keys = Keys(vault: vaultKey)
         try checkIntegrity(keyStatesDigests: unwrapped.wrapping == .keepsDigests)

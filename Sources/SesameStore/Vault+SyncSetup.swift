@@ -14,11 +14,7 @@ extension Vault {
             let keys = try requireKeys()
             let header = try readHeader()
             let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
-            do {
-                _ = try AEAD.openSecure(header.wrappedKey, using: passwordKey, authenticating: header.wrappingAssociatedData)
-            } catch {
-                throw VaultError.wrongPassword
-            }
+            guard header.unwrapVaultKey(with: passwordKey) != nil else { throw VaultError.wrongPassword }
             if try syncIdentity(keys: keys) != nil { throw SyncError.alreadySetUp }
             let vault = UUID()
             let root = keys.vault.deriveSubkey(id: 6, context: "sessyncr")

@@ -21,6 +21,16 @@ struct VaultHeader: Equatable {
         Array("sesame.vault-key.v\(wrapping.rawValue)".utf8) + vaultID
     }
 
+    /// The vault key, and how it was wrapped, when `wrappingKey` (from the master password) opens it; nil otherwise.
+    func unwrapVaultKey(with wrappingKey: SymmetricKey) -> (key: SecureBytes, wrapping: KeyWrapping)? {
+        for wrapping in [KeyWrapping.keepsDigests, .predatesDigests] {
+            if let key = try? AEAD.openSecure(wrappedKey, using: wrappingKey, authenticating: wrappingAssociatedData(wrapping)) {
+                return (key, wrapping)
+            }
+        }
+        return nil
+    }
+
     /// A BLAKE2b checksum over every field. It tells accidental damage to the header apart from a wrong
     /// password, which otherwise look the same: the vault key would simply fail to unwrap.
     func computedChecksum() -> [UInt8] {

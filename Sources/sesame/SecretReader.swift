@@ -14,6 +14,10 @@ final class SecretReader {
         case backupPassword
         /// The password a new backup is encrypted with.
         case newBackupPassword
+        /// The password of a KeePass file being read.
+        case keePassPassword
+        /// The password a new KeePass file is protected with.
+        case newKeePassPassword
 
         var prompt: String {
             switch self {
@@ -24,6 +28,8 @@ final class SecretReader {
             case .oneTimeCode(let title): "One-time code URI (otpauth://) or secret for '\(title)': "
             case .backupPassword: "Backup password: "
             case .newBackupPassword: "Password for the backup: "
+            case .keePassPassword: "KeePass file password: "
+            case .newKeePassPassword: "Password for the KeePass file: "
             }
         }
 
@@ -36,6 +42,8 @@ final class SecretReader {
             case .oneTimeCode: "the one-time code URI or secret"
             case .backupPassword: "the backup's password"
             case .newBackupPassword: "the password for the backup"
+            case .keePassPassword: "the KeePass file's password"
+            case .newKeePassPassword: "the password for the KeePass file"
             }
         }
 
@@ -43,8 +51,8 @@ final class SecretReader {
         var needsConfirmation: Bool {
             switch self {
             // A one-time code setting is checked by parsing it, and is usually pasted, not typed.
-            case .masterPassword, .oneTimeCode, .backupPassword: false
-            case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword: true
+            case .masterPassword, .oneTimeCode, .backupPassword, .keePassPassword: false
+            case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword, .newKeePassPassword: true
             }
         }
     }

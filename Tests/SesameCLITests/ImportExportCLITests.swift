@@ -67,21 +67,56 @@ import Testing
         #expect((item["passwordHistory"] as? [[String: Any]])?.map { $0["password"] as? String } == ["pa,ss"])
     }
 
-    @Test func keePassAndUnknownFilesAreRefusedBeforeAnyPasswordIsAsked() throws {
+    @Test func unknownAndDamagedFilesAreRefusedWithOneSentence() throws {
         let cli = CLIHarness()
         try cli.initVault()
         let kdbx = cli.home + "/db.kdbx"
         try Data([0x03, 0xD9, 0xA2, 0x9A, 0x67, 0xFB, 0x4B, 0xB5, 0x01, 0x00, 0x04, 0x00]).write(to: URL(fileURLWithPath: kdbx))
-        let refused = try cli.run(["import", kdbx])
-        #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: KeePass files are not supported by this build of Sesame yet.\n")
-        let named = try cli.run(["import", try write(cli, "x.csv", Self.chrome), "--format", "kdbx"])
-        #expect(named.stderr == "Error: KeePass files are not supported by this build of Sesame yet.\n")
+        let damaged = try cli.run(["import", kdbx, "--password-stdin"], input: "master-pw\nfile-pw\n")
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.hasPrefix("Error: The KeePass file is damaged"), "\(damaged.stderr)")
+        let named = try cli.run(["import", try write(cli, "x.csv", Self.chrome), "--format", "kdbx", "--password-stdin"],
+                                input: "master-pw\nfile-pw\n")
+        #expect(named.stderr == "Error: This is not a KeePass (KDBX) file.\n")
         let unknown = try cli.run(["import", try write(cli, "u.txt", "hello\n")])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("does not recognise the format"))
         #expect(try cli.run(["import", cli.home + "/missing.csv"]).stderr.contains("it does not exist"))
         #expect(try cli.run(["import", kdbx, "--format", "lotus"]).status == 64)
+    }
+
+    /// `sesame export --format kdbx` writes a file the real KeePassXC opens, and `sesame import` reads it back whole.
+    @Test func aKeePassExportOpensInKeePassXCAndImportsBackWhole() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        #expect(try cli.run(["import", try write(cli, "a.csv", Self.chrome), "--password-stdin"], input: "master-pw\n").status == 0)
+        #expect(try cli.run(["edit", "GitHub", "--password", "--password-stdin"], input: "master-pw\nsecond\n").status == 0)
+        let file = cli.home + "/out.kdbx"
+        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout == "Exported 2 logins to \(file) (a KeePass file).\n")
+        var info = stat()
+        #expect(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/keepassxc-cli") {
+            let shown = try cli.run(["show", "-q", "-s", file, "GitHub"], input: "kp-pw\n", executable: "/usr/bin/keepassxc-cli")
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout.contains("Password: second"))
+            #expect(shown.stdout.contains("URL: https://github.com/"))
+        }
+
+        let other = cli.home + "/other.sqlite"
+        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        let wrong = try cli.run(["import", file, "--vault", other, "--password-stdin"], input: "master-pw\nguess\n")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("Error: Wrong password or key file for this KeePass file"))
+        let restore = try cli.run(["import", file, "--vault", other, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        #expect(restore.stdout.hasPrefix("Imported from a KeePass (KDBX) file: 2 created"), "\(restore.stdout)\(restore.stderr)")
+        let restored = try cli.json(cli.run(["show", "GitHub", "--reveal", "--json", "--vault", other, "--password-stdin"],
+                                            input: "master-pw\n"))
+        #expect((restored as? [String: Any])?["password"] as? String == "second")
+        #expect(((restored as? [String: Any])?["passwordHistory"] as? [[String: Any]])?.map { $0["password"] as? String } == ["pa,ss"])
     }
 
     @Test func anEncryptedBackupRestoresIntoAnotherVaultAndCSVNeedsUnencrypted() throws {

@@ -8,7 +8,4 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    /// Until the KDBX reader and writer plug in (`ImportReader.read`, `sesame export --format kdbx`).
-    public static let keePassNotSupported = ImportError("KeePass files are not supported by this build of Sesame yet.")
 }

@@ -33,7 +33,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .bitwardenJSON: "Bitwarden JSON"
         case .onePassword: "1Password CSV"
         case .keepassxcCSV: "KeePassXC CSV"
-        case .kdbx: "KeePass file"
+        case .kdbx: "KeePass (KDBX)"
         case .sesame: "Sesame backup"
         }
     }

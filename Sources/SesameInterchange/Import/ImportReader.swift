@@ -1,4 +1,5 @@
 import SesameCrypto
+import SesameKeePass
 
 /// The one place a file becomes items: every format's reader is called from ``read(_:as:secret:)``.
 public enum ImportReader {
@@ -11,7 +12,7 @@ public enum ImportReader {
         }
         switch format {
         case .kdbx:
-            throw ImportError.keePassNotSupported
+            return (format, try readKeePass(bytes, secret: secret))
         case .sesame:
             return (format, try BackupFormat.read(bytes, password: try secret(.backupPassword)))
         case .bitwardenJSON:
@@ -19,6 +20,23 @@ public enum ImportReader {
         case .chrome, .firefox, .safari, .bitwardenCSV, .onePassword, .keepassxcCSV:
             // A layout is always found: every CSV case has one.
             return (format, try CSVLayout.layout(for: format)!.read(bytes))
+        }
+    }
+}
+
+extension ImportReader {
+    /// A KeePass file's entries, each located by its position (`entry 3`); recycle-bin entries are left out.
+    static func readKeePass(_ bytes: [UInt8], secret: (ImportSecret) throws -> SecureBytes) throws -> ImportBatch {
+        let password = try secret(.keePassPassword)
+        let keyFile = try secret(.keePassKeyFile)
+        let credentials = KeePassCredentials(
+            password: password.count > 0 || keyFile.count == 0 ? password : nil,
+            keyFile: keyFile.count > 0 ? keyFile : nil)
+        do {
+            let items = try KeePassFile.items(from: bytes, credentials: credentials)
+            return ImportBatch(records: items.enumerated().map { ImportRecord(item: $1, location: "entry \($0 + 1)") })
+        } catch let error as KeePassError {
+            throw ImportError(error.description)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SesameAutoFill
 import SesameCrypto
 import SesameInterchange
+import SesameKeePass
 import SesameStore
 import SesameTerminal
 
@@ -11,10 +12,10 @@ enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export every login into an encrypted Sesame backup, or into plain CSV.",
-        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked, then the backup's password (twice on a terminal); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
+        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked, then the backup's or KeePass file's password (twice on a terminal); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
         arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
         options: [
-            .value("format", valueName: "format", help: "sesame (an encrypted backup) or csv (plain text)."),
+            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file) or csv (plain text)."),
             .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv)."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
         ])
@@ -24,7 +25,7 @@ enum ExportCommand: Command {
             throw arguments.usageError("Missing the file to export to")
         }
         guard let format = arguments.value("format") else {
-            throw arguments.usageError("Name the export's format with --format sesame or --format csv")
+            throw arguments.usageError("Name the export's format with --format sesame, kdbx or csv")
         }
         switch format {
         case "sesame": break
@@ -32,10 +33,9 @@ enum ExportCommand: Command {
             guard arguments.flag("unencrypted") else {
                 throw arguments.usageError("A CSV export holds every password in plain text; add --unencrypted to write it anyway")
             }
-        case "kdbx":
-            throw ImportError.keePassNotSupported
+        case "kdbx": break
         default:
-            throw arguments.usageError("Unknown export format '\(format)' (sesame or csv)")
+            throw arguments.usageError("Unknown export format '\(format)' (sesame, kdbx or csv)")
         }
         if FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil {
             throw CLIError("\(file) already exists; an export never replaces a file: remove it or name another.")
@@ -47,6 +47,10 @@ enum ExportCommand: Command {
             let password = try context.secrets.read(.newBackupPassword)
             guard password.count > 0 else { throw CLIError("The backup's password is empty.") }
             try ExportFile.create(file, try BackupFormat.write(items, password: password))
+        } else if format == "kdbx" {
+            let password = try context.secrets.read(.newKeePassPassword)
+            guard password.count > 0 else { throw CLIError("The KeePass file's password is empty.") }
+            try ExportFile.create(file, try KeePassFile.file(from: items, credentials: KeePassCredentials(password: password)))
         } else {
             var bytes = CSVExport.write(items)
             defer { zeroize(&bytes) }
@@ -55,7 +59,8 @@ enum ExportCommand: Command {
         if context.wantsJSON {
             try context.printJSON(ExportReport(file: file, format: format, items: items.count))
         } else {
-            print("Exported \(items.count) logins to \(file) (\(format == "sesame" ? "an encrypted Sesame backup" : "plain-text CSV")).")
+            let kind = ["sesame": "an encrypted Sesame backup", "kdbx": "a KeePass file"][format] ?? "plain-text CSV"
+            print("Exported \(items.count) logins to \(file) (\(kind)).")
         }
     }
 }

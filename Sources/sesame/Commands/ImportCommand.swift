@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameCrypto
 import SesameInterchange
 import SesameTerminal
 
@@ -10,10 +11,11 @@ enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Import logins from another password manager's export or a Sesame backup.",
-        discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
+        discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, KeePass files (KDBX 3.1 and 4.x: their password, and --key-file, are asked after the master password; groups become tags, history, attachments and one-time codes are kept), and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
         arguments: [ArgumentSpec("file", help: "The file to import.")],
         options: [
             .value("format", valueName: "format", help: "The file's format, when it is not found from the content (\(formatNames))."),
+            .value("key-file", valueName: "file", help: "A KeePass file's key file (with or instead of its password)."),
             .flag("dry-run", help: "Say what the import would do, and write nothing."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
         ])
@@ -31,12 +33,20 @@ enum ImportCommand: Command {
         guard let format = named ?? ImportFormat.detect(bytes) else {
             throw CLIError("Sesame does not recognise the format of \(file); name it with --format (\(formatNames)).")
         }
-        if format == .kdbx { throw ImportError.keePassNotSupported }
+        // A key file's path is not a secret; its contents are, and stay in secure memory.
+        let keyFile = try arguments.value("key-file").map { path -> SecureBytes in
+            var contents = try ExportFile.read(path)
+            defer { zeroize(&contents) }
+            return SecureBytes(copying: contents)
+        }
 
         let service = try context.openService()
         let (_, batch) = try ImportReader.read(bytes, as: format) { secret in
             switch secret {
             case .backupPassword: try context.secrets.read(.backupPassword)
+            // With a key file, an empty password opens files that have none.
+            case .keePassPassword: try context.secrets.read(.keePassPassword)
+            case .keePassKeyFile: keyFile ?? SecureBytes(count: 0)
             }
         }
         let dryRun = arguments.flag("dry-run")

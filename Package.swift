@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
     ],
     targets: [
@@ -19,6 +20,9 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         // Only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, P-256); Apple builds use the SDK's CryptoKit.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libX11 and libXtst for the Auto-Type helper only: libXtst has no static archive, so the helper is its own,
+        // dynamically linked executable (docs/autotype.md).
+        .systemLibrary(name: "CX11", pkgConfig: "xtst", providers: [.apt(["libx11-dev", "libxtst-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
 
@@ -28,7 +32,9 @@ let package = Package(
         .target(name: "SesameStore", dependencies: [
             "SesameCrypto", "SesameDomains", .target(name: "CSQLite", condition: linuxOnly),
         ]),
-        .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains"]),
+        .target(name: "SesameAutoFill", dependencies: ["SesameStore", "SesameDomains", "SesameAutoType"]),
+        // Auto-Type sequences and the actions a typing shell runs; pure, so the X11 helper links nothing else.
+        .target(name: "SesameAutoType"),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
@@ -37,6 +43,9 @@ let package = Package(
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains",
+        ]),
+        .executableTarget(name: "sesame-autotype", dependencies: [
+            "SesameAutoType", .target(name: "CX11", condition: linuxOnly),
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -61,7 +70,8 @@ let package = Package(
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoFill", "SesameStore"]),
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore"],
+                    exclude: ["Fixtures"]),
     ]
 )
 
@@ -76,7 +86,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzGitCredential", ["SesameGit", "SesameAutoFill"]),
         ("FuzzAgentFrame", ["SesameAgent"]),
         ("FuzzItemPayload", ["SesameStore"]),
-        ("FuzzAutoTypeSequence", ["SesameAutoFill", "SesameStore"]),
+        ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import SesameAutoType
 import SesameStore
 @testable import SesameAutoFill
 

@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoType
 import SesameStore
 import Testing
 @testable import SesameAutoFill

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the typing shell does, in order: a sequence with the item's values put in. Text is typed character by
 /// character in whatever keyboard layout is active; keystrokes press named keys or characters with modifiers.
 public enum AutoTypeAction: Sendable, Hashable {

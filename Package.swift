@@ -38,11 +38,11 @@ let package = Package(
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains",
+            "SesameDomains", "SesameAutoType",
         ]),
         .executableTarget(name: "sesame-autotype", dependencies: [
             "SesameAutoType", .target(name: "CX11", condition: linuxOnly),
@@ -66,11 +66,11 @@ let package = Package(
         .testTarget(name: "SesameAutoFillTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
+        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore"],
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Fixtures"]),
     ]
 )

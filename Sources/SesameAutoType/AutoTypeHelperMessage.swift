@@ -21,9 +21,13 @@ public struct AutoTypeHelperMessage: Codable, Sendable, Equatable {
 public struct AutoTypeRequest: Codable, Sendable, Equatable {
     public var window: UInt64
     public var actions: [AutoTypeAction]
+    /// How long to wait for `window` to have the focus again before the first key (after the person chose the
+    /// login in a terminal); absent: it must have the focus at once.
+    public var focusWaitMilliseconds: Int?
 
-    public init(window: UInt64, actions: [AutoTypeAction]) {
+    public init(window: UInt64, actions: [AutoTypeAction], focusWaitMilliseconds: Int? = nil) {
         self.window = window
         self.actions = actions
+        self.focusWaitMilliseconds = focusWaitMilliseconds
     }
 }

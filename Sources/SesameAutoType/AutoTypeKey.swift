@@ -7,6 +7,43 @@ public enum AutoTypeKey: String, Sendable, Equatable, Hashable, CaseIterable, Co
     case keypadAdd, keypadSubtract, keypadMultiply, keypadDivide, keypadDecimal
     case keypad0, keypad1, keypad2, keypad3, keypad4, keypad5, keypad6, keypad7, keypad8, keypad9
 
+    /// The key's X keysym name, which X11 (`XStringToKeysym`) and wtype (`-k`) both understand.
+    public var keysymName: String {
+        switch self {
+        case .tab: "Tab"
+        case .enter: "Return"
+        case .space: "space"
+        case .backspace: "BackSpace"
+        case .delete: "Delete"
+        case .insert: "Insert"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "Prior"
+        case .pageDown: "Next"
+        case .up: "Up"
+        case .down: "Down"
+        case .left: "Left"
+        case .right: "Right"
+        case .escape: "Escape"
+        case .capsLock: "Caps_Lock"
+        case .numLock: "Num_Lock"
+        case .scrollLock: "Scroll_Lock"
+        case .printScreen: "Print"
+        case .pause: "Pause"
+        case .menu: "Menu"
+        case .superLeft: "Super_L"
+        case .superRight: "Super_R"
+        case .keypadAdd: "KP_Add"
+        case .keypadSubtract: "KP_Subtract"
+        case .keypadMultiply: "KP_Multiply"
+        case .keypadDivide: "KP_Divide"
+        case .keypadDecimal: "KP_Decimal"
+        default:
+            // f1…f16 and keypad0…keypad9 follow one pattern.
+            rawValue.hasPrefix("keypad") ? "KP_" + rawValue.dropFirst("keypad".count) : rawValue.uppercased()
+        }
+    }
+
     /// KeePass's names inside braces (`{TAB}`, `{PGDN}`, …), upper case, aliases included.
     static let byKeePassName: [String: AutoTypeKey] = {
         var names: [String: AutoTypeKey] = [

@@ -71,6 +71,12 @@ guard let request = try? JSONDecoder().decode(AutoTypeRequest.self, from: Data(l
 guard request.window == UInt64(window.id) else {
     fail("The request names another window than the focused one; nothing was typed.")
 }
+// After a choice in a terminal, the person switches back to the window; typing starts when it has the focus.
+var waited = 0
+while WindowIdentity.focusedTopLevel(on: display) != window.id, waited < min(request.focusWaitMilliseconds ?? 0, 60_000) {
+    usleep(50_000)
+    waited += 50
+}
 do {
     let typer = try KeyboardTyper(display: display, target: window.id)
     try typer.run(request.actions)

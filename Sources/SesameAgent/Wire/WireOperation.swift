@@ -13,6 +13,8 @@ enum WireOperation: String, CaseIterable, Sendable {
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // MasterPasswordChanging.
     case changeMasterPassword
+    // AutoTypeService.
+    case autoTypeRules, addAutoTypeRule, removeAutoTypeRule, autoTypeCandidates
     /// Bulk plaintext (the coming `sesame export`): in the policy table already, served by no agent yet.
     case export
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoType
 import SesameStore
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
@@ -36,6 +37,9 @@ struct WireReply: Codable, Sendable {
     var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
+    var autoTypeRules: [AutoTypeRule]?
+    var autoTypeRule: AutoTypeRule?
+    var autoTypeCandidates: [AutoTypeCandidate]?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -48,6 +52,7 @@ struct WireReply: Codable, Sendable {
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
+        case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -107,6 +112,9 @@ extension WireReply {
             case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
+            case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
+            case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
+            case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
             }
         }
     }
@@ -133,5 +141,8 @@ extension WireReply {
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
+        if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
+        if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
+        if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
     }
 }

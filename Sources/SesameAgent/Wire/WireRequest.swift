@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoType
 import SesameStore
 
 /// A message from a client to the agent (protocol version 2): `type` names the ``WireOperation``, `id` is echoed
@@ -45,6 +46,11 @@ struct WireRequest: Codable, Sendable {
     /// changeMasterPassword: new Argon2id settings, if any.
     var kdfMemoryMiB: Int?
     var kdfPasses: Int?
+    /// addAutoTypeRule: the new rule (removeAutoTypeRule names one by `reference`); autoTypeCandidates: the
+    /// window, and the site when the caller knows it.
+    var rule: AutoTypeRule?
+    var window: AutoTypeWindow?
+    var site: String?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -59,6 +65,7 @@ struct WireRequest: Codable, Sendable {
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
         case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
         case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses"
+        case rule = "rule", window = "window", site = "site"
     }
 }
 
@@ -95,6 +102,9 @@ extension WireRequest {
             case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
             case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
+            case .rule: rule = try container.decode(AutoTypeRule.self, forKey: key)
+            case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
+            case .site: site = try container.decode(String.self, forKey: key)
             }
         }
     }
@@ -123,5 +133,8 @@ extension WireRequest {
         if let groups { try container.encode(groups, forKey: .groups) }
         if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
         if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
+        if let rule { try container.encode(rule, forKey: .rule) }
+        if let window { try container.encode(window, forKey: .window) }
+        if let site { try container.encode(site, forKey: .site) }
     }
 }

@@ -45,7 +45,7 @@ let package = Package(
             "SesameDomains", "SesameAutoType",
         ]),
         .executableTarget(name: "sesame-autotype", dependencies: [
-            "SesameAutoType", .target(name: "CX11", condition: linuxOnly),
+            "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",

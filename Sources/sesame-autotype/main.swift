@@ -1,6 +1,7 @@
 #if canImport(CX11)
 import CX11
 #endif
+import CSesameSystem
 import FoundationEssentials
 import Glibc
 import SesameAutoType
@@ -43,6 +44,12 @@ func fail(_ message: String) -> Never {
     send(AutoTypeHelperMessage(error: message))
     exit(1)
 }
+
+// Passwords pass through this process: no core file, no ptrace by other processes of the user (as `sesame`).
+_ = sesame_set_nondumpable()
+var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+_ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+signal(SIGPIPE, SIG_IGN)
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("-h") || arguments.contains("--help") {

@@ -161,7 +161,9 @@ import Testing
         ]
         let data = try JSONEncoder().encode(actions)
         #expect(try JSONDecoder().decode([AutoTypeAction].self, from: data) == actions)
-        let json = String(decoding: try JSONEncoder().encode([AutoTypeAction.press(AutoTypeKeystroke(.tab, modifiers: .control))]),
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let json = String(decoding: try sorted.encode([AutoTypeAction.press(AutoTypeKeystroke(.tab, modifiers: .control))]),
                           as: UTF8.self)
         #expect(json == #"[{"key":"tab","modifiers":["control"]}]"#)
         #expect(throws: DecodingError.self) {

@@ -47,7 +47,12 @@ enum AutoTypeCommand: Command {
         }
         if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         let helper = try X11AutoTypeHelper(environment: environment)
-        let window = try helper.focusedWindow()
+        let window: AutoTypeWindow
+        do {
+            window = try helper.focusedWindow()
+        } catch let error as CLIError where !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw CLIError(error.message + " Under Wayland only XWayland windows are reached this way; for others, unset DISPLAY to type through wtype with --item.")
+        }
         let service = try context.openService()
         let (candidate, chosenAtTerminal) = try choose(for: window, arguments: arguments, service: service)
         let item = try service.reveal(candidate.itemID)

@@ -51,8 +51,6 @@ final class KeyboardLayout {
                 positions[keysym] = Position(keycode: keycode, modifiers: UInt32(mask))
             }
         }
-        // Keep the highest free keycodes: the low ones are where a future keyboard would put real keys.
-        spareKeycodes.reverse()
         readModifierMap()
     }
 
@@ -76,6 +74,7 @@ final class KeyboardLayout {
         if let position = positions[keysym] { return position }
         if let keycode = lent[keysym] { return Position(keycode: keycode, modifiers: 0) }
         if spareKeycodes.isEmpty { restoreLentKeycodes() }
+        // The highest free keycode first (the list is ascending): low ones are where real keys appear.
         guard let keycode = spareKeycodes.popLast() else {
             throw AutoTypeFailure("The keyboard map has no free keycode to type a character the layout lacks.")
         }
@@ -97,6 +96,7 @@ final class KeyboardLayout {
             XChangeKeyboardMapping(display.handle, Int32(keycode), 1, &none, 1)
             spareKeycodes.append(keycode)
         }
+        spareKeycodes.sort()
         lent.removeAll()
         XSync(display.handle, 0)
     }

@@ -26,14 +26,14 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // zxcvbn-c (no pkg-config file): password strength for the audit; Apple builds have no estimator yet.
         .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+        // libX11 and libXtst for the Auto-Type helper only: libXtst has no static archive, so the helper is its own,
+        // dynamically linked executable (docs/autotype.md).
+        .systemLibrary(name: "CX11", pkgConfig: "xtst", providers: [.apt(["libx11-dev", "libxtst-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
         // KeePass files: Argon2d (libsodium has only Argon2id) and gzip payloads.
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Auto-Type only: libX11 and libXtst have no static archive, so only the dynamically linked
-        // sesame-autotype links them.
-        .systemLibrary(name: "CX11", pkgConfig: "xtst", providers: [.apt(["libx11-dev", "libxtst-dev"])]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -43,22 +43,24 @@ let package = Package(
             "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         .target(name: "SesameAutoFill", dependencies: [
-            "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
+            "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
         .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
         ]),
+        // Auto-Type sequences and the actions a typing shell runs; pure, so the X11 helper links nothing else.
+        .target(name: "SesameAutoType"),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "CSesameSystem"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
-            "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser",
+            "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
         ]),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
@@ -66,9 +68,8 @@ let package = Package(
         .executableTarget(name: "sesame-browser-host", dependencies: [
             "SesameBrowser", "SesameAgent", "SesameTerminal",
         ]),
-        .target(name: "SesameAutoType", dependencies: ["CX11"]),
         .executableTarget(name: "sesame-autotype", dependencies: [
-            "SesameAutoType", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameTerminal", "SesameDomains",
+            "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -90,19 +91,20 @@ let package = Package(
         .testTarget(name: "SesameAutoFillTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
+        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
-                        "SesameInterchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                        "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
             "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType"], exclude: ["Scripts"]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+                    exclude: ["Fixtures"]),
     ]
 )
 
@@ -127,7 +129,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
         ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
         ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
-        ("FuzzAutoTypeSequence", ["SesameAutoType"]),
+        ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

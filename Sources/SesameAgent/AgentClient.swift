@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SesameAutoFill
+import SesameAutoType
 import SesameCrypto
 import SesameStore
 
@@ -339,6 +340,33 @@ public final class AgentClient: UnlockedVault {
         var request = WireRequest(.importEquivalents)
         request.groups = groups
         return try required(vaultCall(request).equivalentsChange)
+    }
+
+    // MARK: - AutoTypeService
+
+    public func autoTypeRules() throws(ServiceFailure) -> [AutoTypeRule] {
+        try required(vaultCall(WireRequest(.autoTypeRules)).autoTypeRules)
+    }
+
+    @discardableResult
+    public func addAutoTypeRule(_ rule: AutoTypeRule) throws(ServiceFailure) -> AutoTypeRule {
+        var request = WireRequest(.addAutoTypeRule)
+        request.rule = rule
+        return try required(vaultCall(request).autoTypeRule)
+    }
+
+    @discardableResult
+    public func removeAutoTypeRule(_ reference: String) throws(ServiceFailure) -> AutoTypeRule {
+        var request = WireRequest(.removeAutoTypeRule)
+        request.reference = reference
+        return try required(vaultCall(request).autoTypeRule)
+    }
+
+    public func autoTypeCandidates(for window: AutoTypeWindow, site: String?) throws(ServiceFailure) -> [AutoTypeCandidate] {
+        var request = WireRequest(.autoTypeCandidates)
+        request.window = window
+        request.site = site
+        return try required(vaultCall(request).autoTypeCandidates)
     }
 
     // MARK: - MasterPasswordChanging

@@ -43,23 +43,23 @@ public final class AgentBrowserBackend: BrowserBackend, @unchecked Sendable {
         return (association, try agent.browserDatabaseHash())
     }
 
-    /// Runs `sesame-autotype --site SITE`, installed beside the host, with standard input and output on
+    /// Runs `sesame autotype --site SITE` (which finds the window and runs the X11 helper), installed beside the host, with standard input and output on
     /// /dev/null (the host's own are the browser's channel); a thread reaps it.
     public func requestAutoType(site: String) throws(ServiceFailure) {
         guard let resolved = realpath("/proc/self/exe", nil) else {
             throw ServiceFailure(.unavailable, "Cannot find the host's own path.")
         }
-        let executable = (String(cString: resolved) as NSString).deletingLastPathComponent + "/sesame-autotype"
+        let executable = (String(cString: resolved) as NSString).deletingLastPathComponent + "/sesame"
         free(resolved)
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw ServiceFailure(.unavailable, "Auto-Type (sesame-autotype) is not installed beside the host.")
+            throw ServiceFailure(.unavailable, "Auto-Type (sesame autotype) is not installed beside the host.")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let words: [String] = [executable, "--site", site, "--vault", vaultPath]
+        let words: [String] = [executable, "autotype", "--site", site, "--vault", vaultPath]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0

@@ -14,7 +14,7 @@ extension CommandSpec {
     /// than 12, they are summarised as `[<options>]`.
     public func usage(commandPath: String? = nil) -> String {
         let path = commandPath ?? name
-        let tail = isGroup ? ["<subcommand>"] : arguments.map(\.usageSynopsis)
+        let tail = isGroup ? [runsWithoutSubcommand ? "[<subcommand>]" : "<subcommand>"] : arguments.map(\.usageSynopsis)
         let optionWords = options.map { option in
             switch option.kind {
             case .flag: "[--\(option.name)]"

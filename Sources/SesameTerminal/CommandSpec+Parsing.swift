@@ -81,7 +81,7 @@ private struct Parser {
             }
         }
         // A group without a subcommand shows what it offers, as argument-parser does.
-        if spec.isGroup { return .helpRequested }
+        if spec.isGroup && !spec.runsWithoutSubcommand { return .helpRequested }
         try checkPositionalCount()
         return .arguments(ParsedArguments(
             spec: spec, commandPath: commandPath, positionals: positionals, flags: flags,

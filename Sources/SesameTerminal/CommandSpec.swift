@@ -32,6 +32,9 @@ public struct CommandSpec: Sendable, Equatable {
     public var options: [OptionSpec]
     /// Subcommands; non-empty makes this a group command.
     public var subcommands: [SubcommandSpec]
+    /// A group that also runs by itself when no subcommand is named (`sesame autotype` types; `sesame autotype
+    /// rule …` manages rules), taking only options of its own.
+    public var runsWithoutSubcommand: Bool
 
     /// Creates a command; see the type's description for the rules a spec must follow.
     public init(
@@ -41,7 +44,8 @@ public struct CommandSpec: Sendable, Equatable {
         version: String? = nil,
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
-        subcommands: [SubcommandSpec] = []
+        subcommands: [SubcommandSpec] = [],
+        runsWithoutSubcommand: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -50,6 +54,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.arguments = arguments
         self.options = options
         self.subcommands = subcommands
+        self.runsWithoutSubcommand = runsWithoutSubcommand
         checkConsistency()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoType
 @testable import SesameAgent
 import SesameStore
 import Testing
@@ -134,6 +135,24 @@ import Testing
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
         #expect(try Self.json(Self.result(id: 35) { $0.exported = [plain] })
                 == #"{"exported":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"id":35,"type":"result"}"#)
+    }
+
+    @Test func autoTypeOperationsHaveTheDocumentedMessages() throws {
+        let rule = AutoTypeRule(id: Self.id, titlePattern: "Sign in*", itemID: Self.id, created: Self.date)
+        #expect(try Self.json(Self.request(.autoTypeRules, id: 40)) == #"{"id":40,"type":"autoTypeRules","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 40) { $0.autoTypeRules = [rule] })
+                == #"{"autoTypeRules":[{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","titlePattern":"Sign in*"}],"id":40,"type":"result"}"#)
+        #expect(try Self.json(Self.request(.addAutoTypeRule, id: 41) { $0.rule = rule })
+                == #"{"id":41,"rule":{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","titlePattern":"Sign in*"},"type":"addAutoTypeRule","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request(.removeAutoTypeRule, id: 42) { $0.reference = "6f96" })
+                == #"{"id":42,"reference":"6f96","type":"removeAutoTypeRule","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 42) { $0.autoTypeRule = AutoTypeRule(id: Self.id, windowClass: "xterm", itemID: Self.id, sequence: "{PASSWORD}~", created: Self.date) })
+                == #"{"autoTypeRule":{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","sequence":"{PASSWORD}~","windowClass":"xterm"},"id":42,"type":"result"}"#)
+        let window = AutoTypeWindow(id: 4194320, title: "Sign in - example.com", windowClass: "Firefox-esr", instance: "Navigator")
+        #expect(try Self.json(Self.request(.autoTypeCandidates, id: 43) { $0.window = window })
+                == #"{"id":43,"type":"autoTypeCandidates","vault":"/v.sqlite","window":{"class":"Firefox-esr","id":4194320,"instance":"Navigator","title":"Sign in - example.com"}}"#)
+        #expect(try Self.json(Self.result(id: 43) { $0.autoTypeCandidates = [AutoTypeCandidate(itemID: Self.id, title: "Example", username: "alice", site: "example.com")] })
+                == #"{"autoTypeCandidates":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","site":"example.com","title":"Example","username":"alice"}],"id":43,"type":"result"}"#)
     }
 
     @Test func framesAreBigEndianLengthsThenPayload() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SesameCrypto
+import SesameKeePass
 import SesameStore
 @testable import SesameInterchange
 
@@ -115,11 +116,33 @@ import SesameStore
         #expect(batch.rejected.first?.reason.contains("never closed") == true)
     }
 
-    @Test func keePassFilesAreRecognisedAndRefusedInOneSentence() throws {
-        let header: [UInt8] = [0x03, 0xD9, 0xA2, 0x9A, 0x67, 0xFB, 0x4B, 0xB5, 0x01, 0x00, 0x04, 0x00]
-        #expect(ImportFormat.detect(header) == .kdbx)
-        #expect(throws: ImportError("KeePass files are not supported by this build of Sesame yet.")) {
-            try ImportReader.read(header, as: nil) { _ in SecureBytes(utf8: "") }
+    /// A KeePass file is found from its signature and read through SesameKeePass, asking for its password and key
+    /// file only then; its failures are one sentence, wrong credentials apart from damage.
+    @Test func keePassFilesAreDetectedAndReadWithTheirPasswordAndKeyFile() throws {
+        let items = [Item(title: "Mail", username: "alice", password: "pw", urls: [ItemURL("https://mail.example")]),
+                     Item(title: "Bank", username: "bob", password: "pw2")]
+        let keyFile = SecureBytes(copying: [UInt8](repeating: 7, count: 32))
+        let cheap = KeePassExportOptions(keyDerivation: .argon2id(memoryKiB: 1024, iterations: 2, parallelism: 1))
+        let file = try KeePassFile.file(
+            from: items, credentials: KeePassCredentials(password: SecureBytes(utf8: "kp"), keyFile: keyFile), options: cheap)
+        #expect(ImportFormat.detect(file) == .kdbx)
+
+        var asked: [ImportSecret] = []
+        let (format, batch) = try ImportReader.read(file, as: nil) { secret in
+            asked.append(secret)
+            return secret == .keePassPassword ? SecureBytes(utf8: "kp") : keyFile
+        }
+        #expect(format == .kdbx)
+        #expect(asked == [.keePassPassword, .keePassKeyFile])
+        #expect(batch.records.map(\.location) == ["entry 1", "entry 2"])
+        #expect(Set(batch.records.map(\.item.title)) == ["Mail", "Bank"])
+        #expect(batch.records.first { $0.item.title == "Mail" }?.item.password == "pw")
+
+        #expect(throws: ImportError(KeePassError.wrongCredentials.description)) {
+            try ImportReader.read(file, as: .kdbx) { $0 == .keePassPassword ? SecureBytes(utf8: "kp") : SecureBytes(count: 0) }
+        }
+        #expect(throws: ImportError.self) {
+            try ImportReader.read(Array(file.prefix(12)), as: nil) { _ in SecureBytes(utf8: "kp") }
         }
     }
 

@@ -16,6 +16,8 @@ enum WireOperation: String, CaseIterable, Sendable {
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserDatabaseHash, browserAssociations, browserRevoke, browserTestAssociation, browserLogins
     case browserSaveLogin, browserAssociate, browserPending, browserAnswer
+    // AutoTypeService.
+    case autoTypeRules, addAutoTypeRule, removeAutoTypeRule, autoTypeCandidates
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
 }

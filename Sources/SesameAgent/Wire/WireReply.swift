@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoType
 import SesameStore
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
@@ -45,6 +46,9 @@ struct WireReply: Codable, Sendable {
     var matched: Bool?
     var browserLogins: BrowserLogins?
     var pending: [BrowserPairingRequest]?
+    var autoTypeRules: [AutoTypeRule]?
+    var autoTypeRule: AutoTypeRule?
+    var autoTypeCandidates: [AutoTypeCandidate]?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -60,6 +64,7 @@ struct WireReply: Codable, Sendable {
         case importSummary = "importSummary", exported = "exported"
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
+        case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -127,6 +132,9 @@ extension WireReply {
             case .matched: matched = try container.decode(Bool.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
+            case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
+            case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
+            case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
             }
         }
     }
@@ -161,5 +169,8 @@ extension WireReply {
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
+        if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
+        if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
+        if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
     }
 }

@@ -56,6 +56,14 @@ extension WireRequest {
             reply.equivalentsChange = try vault.removeEquivalents(domains)
         case .importEquivalents:
             reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
+        case .autoTypeRules:
+            reply.autoTypeRules = try vault.autoTypeRules()
+        case .addAutoTypeRule:
+            reply.autoTypeRule = try vault.addAutoTypeRule(try required(rule, "rule"))
+        case .removeAutoTypeRule:
+            reply.autoTypeRule = try vault.removeAutoTypeRule(try required(reference, "reference"))
+        case .autoTypeCandidates:
+            reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
         case .changeMasterPassword:
             try vault.changeMasterPassword(
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)

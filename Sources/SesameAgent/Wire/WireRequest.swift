@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoType
 import SesameStore
 
 /// A message from a client to the agent (protocol version 2): `type` names the ``WireOperation``, `id` is echoed
@@ -58,6 +59,11 @@ struct WireRequest: Codable, Sendable {
     var allow: Bool?
     /// browserRevoke, browserAnswer: an association's name.
     var name: String?
+    /// addAutoTypeRule: the new rule (removeAutoTypeRule names one by `reference`); autoTypeCandidates: the
+    /// window, and the site when the caller knows it.
+    var rule: AutoTypeRule?
+    var window: AutoTypeWindow?
+    var site: String?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -74,6 +80,7 @@ struct WireRequest: Codable, Sendable {
         case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses", dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case code = "code", allow = "allow", name = "name"
+        case rule = "rule", window = "window", site = "site"
     }
 }
 
@@ -118,6 +125,9 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
+            case .rule: rule = try container.decode(AutoTypeRule.self, forKey: key)
+            case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
+            case .site: site = try container.decode(String.self, forKey: key)
             }
         }
     }
@@ -154,5 +164,8 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
+        if let rule { try container.encode(rule, forKey: .rule) }
+        if let window { try container.encode(window, forKey: .window) }
+        if let site { try container.encode(site, forKey: .site) }
     }
 }

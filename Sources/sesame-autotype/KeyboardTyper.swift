@@ -1,0 +1,134 @@
+#if canImport(CX11)
+import CX11
+import Glibc
+import SesameAutoType
+
+/// Types actions into one window through XTest, and stops the moment another window has the focus: nothing is
+/// typed anywhere but the window that was matched.
+final class KeyboardTyper {
+    /// Between keystrokes unless the sequence says otherwise (`{DELAY=n}`): slow enough for toolkits that read
+    /// keys on a busy event loop, quick enough for a password of 30 characters to take well under a second.
+    static let defaultKeyDelayMilliseconds = 15
+    /// How long modifiers still held from the hotkey (Ctrl+Alt+A) may take to be released.
+    static let modifierReleaseWait = 2_000
+    /// Shift, Control, Mod1 (Alt), Mod4 (Super), Mod5 (AltGr): keys a person holds. Lock and Mod2 (NumLock) are
+    /// states, not keys held.
+    static let heldModifierMask = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Mod5Mask)
+
+    private let display: XDisplay
+    private let target: Window
+    private let layout: KeyboardLayout
+    private var keyDelay = defaultKeyDelayMilliseconds
+    /// Keys this typer holds down right now, released on every way out.
+    private var held: [KeyCode] = []
+
+    init(display: XDisplay, target: Window) throws(AutoTypeFailure) {
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display.handle, &event, &error, &major, &minor) != 0 else {
+            throw AutoTypeFailure("The X server has no XTEST extension, which Auto-Type needs to type.")
+        }
+        self.display = display
+        self.target = target
+        try Self.waitForModifierRelease(on: display)
+        layout = try KeyboardLayout(display: display)
+    }
+
+    deinit {
+        releaseHeldKeys()
+        layout.restoreLentKeycodes()
+    }
+
+    /// Waits for the person to let go of the hotkey's modifiers; Caps Lock would turn every letter round, so it
+    /// stops Auto-Type with a message instead.
+    private static func waitForModifierRelease(on display: XDisplay) throws(AutoTypeFailure) {
+        var waited = 0
+        while true {
+            var state = XkbStateRec()
+            XkbGetState(display.handle, UInt32(XkbUseCoreKbd), &state)
+            if UInt32(state.locked_mods) & UInt32(LockMask) != 0 {
+                throw AutoTypeFailure("Caps Lock is on; turn it off and start Auto-Type again.")
+            }
+            if UInt32(state.mods) & heldModifierMask == 0 { return }
+            guard waited < modifierReleaseWait else {
+                throw AutoTypeFailure("Modifier keys (Shift, Ctrl, Alt, Super) are still held down; release them and start Auto-Type again.")
+            }
+            usleep(50_000)
+            waited += 50
+        }
+    }
+
+    func run(_ actions: [AutoTypeAction]) throws(AutoTypeFailure) {
+        defer {
+            releaseHeldKeys()
+            layout.restoreLentKeycodes()
+        }
+        try checkFocus()
+        for action in actions {
+            switch action {
+            case .type(let text):
+                for character in text {
+                    for keysym in Keysym.forCharacter(character) {
+                        try press(keysym: keysym, modifiers: 0)
+                    }
+                }
+            case .press(let keystroke):
+                let modifiers = Self.mask(for: keystroke.modifiers)
+                switch keystroke.key {
+                case .named(let key):
+                    try press(keysym: Keysym.forKey(key), modifiers: modifiers)
+                case .character(let character):
+                    for keysym in Keysym.forCharacter(character) { try press(keysym: keysym, modifiers: modifiers) }
+                }
+            case .pause(let milliseconds):
+                XSync(display.handle, 0)
+                usleep(UInt32(milliseconds) * 1000)
+            case .keyDelay(let milliseconds):
+                keyDelay = milliseconds
+            }
+        }
+        XSync(display.handle, 0)
+    }
+
+    private static func mask(for modifiers: AutoTypeModifiers) -> UInt32 {
+        var mask: UInt32 = 0
+        if modifiers.contains(.shift) { mask |= UInt32(ShiftMask) }
+        if modifiers.contains(.control) { mask |= UInt32(ControlMask) }
+        if modifiers.contains(.alt) { mask |= UInt32(Mod1Mask) }
+        if modifiers.contains(.superKey) { mask |= UInt32(Mod4Mask) }
+        return mask
+    }
+
+    private func press(keysym: KeySym, modifiers: UInt32) throws(AutoTypeFailure) {
+        try checkFocus()
+        let position = try layout.position(of: keysym)
+        // Checked again: lending a keycode waits for clients, and the focus may have moved meanwhile.
+        try checkFocus()
+        guard let modifierKeys = layout.modifierKeycodes(for: position.modifiers | modifiers) else {
+            throw AutoTypeFailure("The keyboard map has no key for a modifier this character needs.")
+        }
+        for keycode in modifierKeys { keyEvent(keycode, down: true) }
+        keyEvent(position.keycode, down: true)
+        keyEvent(position.keycode, down: false)
+        for keycode in modifierKeys.reversed() { keyEvent(keycode, down: false) }
+        XSync(display.handle, 0)
+        if keyDelay > 0 { usleep(UInt32(keyDelay) * 1000) }
+    }
+
+    private func keyEvent(_ keycode: KeyCode, down: Bool) {
+        XTestFakeKeyEvent(display.handle, UInt32(keycode), down ? 1 : 0, 0)
+        if down { held.append(keycode) } else { held.removeAll { $0 == keycode } }
+    }
+
+    private func releaseHeldKeys() {
+        for keycode in held.reversed() { XTestFakeKeyEvent(display.handle, UInt32(keycode), 0, 0) }
+        held.removeAll()
+        XSync(display.handle, 0)
+    }
+
+    private func checkFocus() throws(AutoTypeFailure) {
+        guard WindowIdentity.focusedTopLevel(on: display) == target else {
+            throw AutoTypeFailure("The focused window changed, so Auto-Type stopped; nothing more was typed.")
+        }
+    }
+}
+#endif

@@ -1,0 +1,81 @@
+import Foundation
+import SesameAutoType
+import Testing
+
+/// The X11 helper against a real X server (Xvfb), window manager (openbox) and toolkit (Tk): each test starts its
+/// own server on a free display and stops it.
+@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk and x11-xkb-utils (scripts/packages.txt)"))
+struct X11TypingTests {
+    static let defaultActions: [AutoTypeAction] = [
+        .type("alice"), .press(AutoTypeKeystroke(.tab)), .type(#"Pa$$w0rd!#"@ {x}"#), .press(AutoTypeKeystroke(.enter)),
+    ]
+
+    @Test func typesASCIIIntoTheFocusedWindowAndReportsIt() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        let helper = try AutoTypeHelperProcess(session: session)
+        let (window, outcome, status) = try helper.type(Self.defaultActions)
+        #expect(window?.title == "Example Login - example.com")
+        #expect(window?.windowClass.lowercased() == "sesametestlogin")
+        #expect(outcome == AutoTypeHelperMessage(typed: true))
+        #expect(status == 0)
+        let received = try form.waitForSubmission()
+        #expect(received == LoginForm.Contents(username: "alice", password: #"Pa$$w0rd!#"@ {x}"#, submitted: true, other: ""))
+    }
+}
+
+extension X11TypingTests {
+    @Test func typesCharactersTheUSLayoutLacksThroughASpareKeycode() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        let (_, outcome, _) = try AutoTypeHelperProcess(session: session).type([
+            .type("Grüße€"), .press(AutoTypeKeystroke(.tab)), .type("ñ~`^ µ"), .press(AutoTypeKeystroke(.enter)),
+        ])
+        #expect(outcome == AutoTypeHelperMessage(typed: true))
+        #expect(try form.waitForSubmission() == LoginForm.Contents(username: "Grüße€", password: "ñ~`^ µ", submitted: true, other: ""))
+    }
+
+    /// German: z and y swap, { [ ] } \ @ ~ € need AltGr, and ^ ` ´ are dead keys, which must not swallow the
+    /// character after them.
+    @Test func typesIntoAGermanLayoutWithDeadKeys() throws {
+        let session = try X11Session()
+        try session.setLayout("de")
+        let form = try session.openLoginForm()
+        let (_, outcome, _) = try AutoTypeHelperProcess(session: session).type([
+            .type("yz Grüße€ ~`^ {[]}\\@|"), .press(AutoTypeKeystroke(.tab)), .type("^e`a´o é"), .press(AutoTypeKeystroke(.enter)),
+        ])
+        #expect(outcome == AutoTypeHelperMessage(typed: true))
+        #expect(try form.waitForSubmission()
+                    == LoginForm.Contents(username: "yz Grüße€ ~`^ {[]}\\@|", password: "^e`a´o é", submitted: true, other: ""))
+    }
+
+    /// The form opens a pop-up that takes the focus at the first key: typing stops there, nothing reaches the
+    /// pop-up, and the helper says why.
+    @Test func aFocusChangeWhileTypingStopsIt() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm(stealFocus: true)
+        let (_, outcome, status) = try AutoTypeHelperProcess(session: session).type([
+            .type("alice"), .press(AutoTypeKeystroke(.tab)), .type("secret"), .press(AutoTypeKeystroke(.enter)),
+        ])
+        #expect(outcome.error == "The focused window changed, so Auto-Type stopped; nothing more was typed.")
+        #expect(status == 1)
+        usleep(300_000)
+        let received = try form.contents()
+        // The pop-up opens while the typer goes on: what was typed before it has the focus stays in the form.
+        #expect(!received.username.isEmpty && "alice".hasPrefix(received.username))
+        #expect(received.password == "")
+        #expect(received.other == "")
+        #expect(!received.submitted)
+    }
+
+    @Test func refusesARequestForAnotherWindow() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        let helper = try AutoTypeHelperProcess(session: session)
+        let window = try #require(try helper.readMessage().window)
+        try helper.send(AutoTypeRequest(window: window.id + 1, actions: [.type("alice")]))
+        #expect(try helper.readMessage().error == "The request names another window than the focused one; nothing was typed.")
+        #expect(helper.wait() == 1)
+        #expect(try form.contents().username == "")
+    }
+}

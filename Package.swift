@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .executable(name: "sesame-secret-service", targets: ["sesame-secret-service"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
     ],
     targets: [
@@ -21,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Linux calls Swift cannot make directly (variadic prctl, struct ucred behind _GNU_SOURCE).
         .target(name: "CSesameSystem"),
+        // sd-bus vtables for Swift (its macros cannot be expanded in Swift). libsystemd has no static archive, so
+        // only the separately linked `sesame-secret-service` uses it, never the fully static `sesame`.
+        .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -37,6 +41,12 @@ let package = Package(
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains",
+        ]),
+        .target(name: "SesameSecretService", dependencies: [
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus",
+        ]),
+        .executableTarget(name: "sesame-secret-service", dependencies: [
+            "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
         ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
@@ -60,6 +70,9 @@ let package = Package(
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameStore"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameSecretServiceTests", dependencies: [
+            "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
+        ]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
     ]
 )

@@ -2,3 +2,8 @@
 // OpenSSL libcrypto, only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, P-256, HKDF).
 #include <openssl/evp.h>
 #include <openssl/err.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/kdf.h>
+#include <openssl/bn.h>
+#include <openssl/dh.h>

@@ -393,7 +393,7 @@ public final class AgentClient: UnlockedVault {
 
     // MARK: - Exchange
 
-    private func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
+    func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
         var request = WireRequest(operation)
         request.itemID = id
         return request
@@ -403,7 +403,7 @@ public final class AgentClient: UnlockedVault {
     ///
     /// - Throws: the core's `ServiceFailure`; `.locked` when the agent does not hold the vault unlocked,
     ///   `.unavailable` when it holds another vault or the connection broke.
-    private func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
+    func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
         guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
         var request = request
         request.vault = vault
@@ -412,7 +412,7 @@ public final class AgentClient: UnlockedVault {
         return reply
     }
 
-    private func required<T>(_ value: T?) throws(ServiceFailure) -> T {
+    func required<T>(_ value: T?) throws(ServiceFailure) -> T {
         guard let value else { throw Self.unexpectedReply }
         return value
     }

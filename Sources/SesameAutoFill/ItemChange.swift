@@ -16,6 +16,8 @@ public struct ItemChange: Codable, Sendable, Equatable {
     public var setFields: [CustomField] = []
     public var removeFields: [String] = []
     public var expires: Date??
+    /// Replaces the lookup attributes a client program gave the item (Secret Service).
+    public var attributes: [String: String]?
 
     public init() {}
 
@@ -50,6 +52,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
             }
         }
         if let expires { item.expires = expires }
+        if let attributes { item.attributes = attributes }
     }
 }
 

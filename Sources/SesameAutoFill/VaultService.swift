@@ -108,7 +108,7 @@ public protocol MasterPasswordChanging: AnyObject {
 
 /// Everything a shell can do with an unlocked vault.
 public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
-    & EquivalentsService & MasterPasswordChanging
+    & EquivalentsService & MasterPasswordChanging & AttributedItems
 
 /// What `sesame status` and `sesame list` report about the vault itself.
 public struct VaultStatus: Codable, Sendable, Equatable {

@@ -26,7 +26,7 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
             .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
-            .importEquivalents:
+            .importEquivalents, .searchAttributes, .attributedItem, .storeAttributed:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .credential, .lookupSiteCredential:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)

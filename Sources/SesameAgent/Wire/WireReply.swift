@@ -36,6 +36,8 @@ struct WireReply: Codable, Sendable {
     var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
+    var attributedItems: [AttributedItem]?
+    var attributedItem: AttributedItem?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -48,6 +50,7 @@ struct WireReply: Codable, Sendable {
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
+        case attributedItems = "attributedItems", attributedItem = "attributedItem"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -107,6 +110,8 @@ extension WireReply {
             case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
+            case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
+            case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             }
         }
     }
@@ -133,5 +138,7 @@ extension WireReply {
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
+        if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
+        if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
     }
 }

@@ -55,6 +55,12 @@ extension WireRequest {
             reply.equivalentsChange = try vault.removeEquivalents(domains)
         case .importEquivalents:
             reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
+        case .searchAttributes:
+            reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
+        case .attributedItem:
+            reply.attributedItem = try vault.attributedItem(try required(itemID, "itemID"))
+        case .storeAttributed:
+            reply.attributedItem = try vault.storeAttributed(try required(item, "item"), replace: replace ?? false)
         case .changeMasterPassword:
             try vault.changeMasterPassword(
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)

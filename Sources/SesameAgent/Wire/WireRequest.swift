@@ -45,6 +45,10 @@ struct WireRequest: Codable, Sendable {
     /// changeMasterPassword: new Argon2id settings, if any.
     var kdfMemoryMiB: Int?
     var kdfPasses: Int?
+    /// searchAttributes: the lookup attributes every item found has (empty: all items).
+    var attributes: [String: String]?
+    /// storeAttributed: overwrite the item with exactly the new item's attributes.
+    var replace: Bool?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -59,6 +63,7 @@ struct WireRequest: Codable, Sendable {
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
         case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
         case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses"
+        case attributes = "attributes", replace = "replace"
     }
 }
 
@@ -95,6 +100,8 @@ extension WireRequest {
             case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
             case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
+            case .attributes: attributes = try container.decode([String: String].self, forKey: key)
+            case .replace: replace = try container.decode(Bool.self, forKey: key)
             }
         }
     }
@@ -123,5 +130,7 @@ extension WireRequest {
         if let groups { try container.encode(groups, forKey: .groups) }
         if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
         if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
+        if let attributes { try container.encode(attributes, forKey: .attributes) }
+        if let replace { try container.encode(replace, forKey: .replace) }
     }
 }

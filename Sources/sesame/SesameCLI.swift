@@ -9,6 +9,7 @@ enum SesameCLI: CommandGroup {
         RemoveCommand.self, PasswdCommand.self, BackupCommand.self, GenerateCommand.self,
         MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
+        SecretServiceCommand.self,
     ]}
 
     static let spec = CommandSpec(

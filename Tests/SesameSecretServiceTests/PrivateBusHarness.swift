@@ -25,7 +25,7 @@ final class PrivateBusHarness {
 
     init() throws {
         home = FileManager.default.temporaryDirectory.path + "/sesame-ss-" + UUID().uuidString.prefix(8)
-        for folder in ["", "/run", "/data", "/config", "/cache", "/bus", "/services", "/bin"] {
+        for folder in ["", "/run", "/data", "/data/dbus-1/services", "/config", "/cache", "/bus", "/bin"] {
             try FileManager.default.createDirectory(atPath: home + folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         environment = [
@@ -41,7 +41,7 @@ final class PrivateBusHarness {
               <keep_umask/>
               <listen>unix:tmpdir=\(home)/bus</listen>
               <auth>EXTERNAL</auth>
-              <servicedir>\(home)/services</servicedir>
+              <servicedir>\(home)/data/dbus-1/services</servicedir>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>

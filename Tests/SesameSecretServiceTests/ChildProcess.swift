@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// A long-running child (the bus daemon, the service) started with posix_spawn and stopped with SIGTERM and
-/// waitpid: Foundation's Process can wait forever for a child that already ended.
+/// waitpid: Foundation's Process can wait forever for a child that already ended. Only standard input, output and
+/// error reach the child.
 final class ChildProcess {
     let pid: pid_t
     private var status: Int32?
@@ -19,6 +20,13 @@ final class ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        // Nothing else: other tests of this process have pipes open to their children, and a copy held here would
+        // keep those children's readers from ever seeing the end of their output.
+        // (glibc ignores closing a descriptor that is no longer open, so a race with another test is harmless.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

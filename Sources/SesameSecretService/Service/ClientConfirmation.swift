@@ -63,6 +63,7 @@ public final class ClientConfirmation {
                 service.bus.replyError(to: message, .accessDenied("Nobody could be asked whether \(program) may read secrets (no pinentry could show itself)."))
             } else {
                 _ = sd_bus_message_rewind(call.message, 1)
+                service.messageCache = SecretService.MessageCache()  // the vault may have locked meanwhile
                 _ = service.handle(message)
             }
             sd_bus_message_unref(call.message)

@@ -82,8 +82,6 @@ enum SecretObject: Equatable {
     }
 
     private static func isPathElement(_ element: String) -> Bool {
-        !element.isEmpty && element.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-        }
+        !element.isEmpty && element.utf8.allSatisfy(\.isPathCharacter)
     }
 }

@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
         .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
         .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
+        .executable(name: "sesame-secret-service", targets: ["sesame-secret-service"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too.
@@ -34,6 +35,9 @@ let package = Package(
         // KeePass files: Argon2d (libsodium has only Argon2id) and gzip payloads.
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // sd-bus vtables for Swift (its macros cannot be expanded in Swift). libsystemd has no static archive, so
+        // only the separately linked `sesame-secret-service` uses it, never the fully static `sesame`.
+        .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
 
         // The core.
         .target(name: "SesameCrypto", dependencies: ["CSodium", .target(name: "COpenSSL", condition: linuxOnly)]),
@@ -71,6 +75,12 @@ let package = Package(
         .executableTarget(name: "sesame-autotype", dependencies: [
             "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
+        .target(name: "SesameSecretService", dependencies: [
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus",
+        ]),
+        .executableTarget(name: "sesame-secret-service", dependencies: [
+            "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
+        ]),
         .executableTarget(name: "git-credential-sesame", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
         ]),
@@ -102,6 +112,9 @@ let package = Package(
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
+        .testTarget(name: "SesameSecretServiceTests", dependencies: [
+            "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
+        ]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Fixtures"]),
@@ -130,6 +143,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
         ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
         ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
+        ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -20,6 +20,10 @@ install -m 0755 "$bin/sesame" /usr/local/bin/sesame
 install -m 0755 "$bin/git-credential-sesame" /usr/local/bin/git-credential-sesame
 install -m 0755 "$bin/sesame-browser-host" /usr/local/bin/sesame-browser-host
 install -m 0755 "$autotype" /usr/local/bin/sesame-autotype
+# The Secret Service uses libsystemd's sd-bus, which has no static archive: a normal (dynamically linked) release
+# build with the Swift runtime linked in, installed beside sesame, which runs it (docs/secret-service.md).
+swift build -c release --static-swift-stdlib --product sesame-secret-service >&2
+install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/sesame-secret-service" /usr/local/bin/sesame-secret-service
 
 echo "==> Demo (in a throwaway vault)"
 sh scripts/demo.sh

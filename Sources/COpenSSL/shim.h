@@ -3,3 +3,8 @@
 #include <openssl/evp.h>
 #include <openssl/err.h>
 #include <openssl/hmac.h>
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/kdf.h>
+#include <openssl/bn.h>
+#include <openssl/dh.h>

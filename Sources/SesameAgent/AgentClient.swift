@@ -433,7 +433,7 @@ public final class AgentClient: UnlockedVault {
 
     // MARK: - Exchange
 
-    private func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
+    func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
         var request = WireRequest(operation)
         request.itemID = id
         return request

@@ -18,6 +18,8 @@ public struct ItemChange: Codable, Sendable, Equatable {
     public var expires: Date??
     /// Sets (an `otpauth://` URI) or, with `.some(nil)`, removes the item's one-time code.
     public var oneTimeCode: String??
+    /// Replaces the lookup attributes a client program gave the item (Secret Service).
+    public var attributes: [String: String]?
 
     public init() {}
 
@@ -53,6 +55,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
         }
         if let expires { item.expires = expires }
         if let oneTimeCode { item.oneTimeCode = oneTimeCode }
+        if let attributes { item.attributes = attributes }
     }
 }
 

@@ -123,7 +123,7 @@ public protocol VaultExporting: AnyObject {
 
 /// Everything a shell can do with an unlocked vault.
 public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
-    & EquivalentsService & MasterPasswordChanging & VaultExporting & AutoTypeService
+    & EquivalentsService & MasterPasswordChanging & VaultExporting & AutoTypeService & AttributedItems
 
 /// What `sesame status` and `sesame list` report about the vault itself.
 public struct VaultStatus: Codable, Sendable, Equatable {

@@ -10,6 +10,8 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case incorrectSize(expected: Int, actual: Int)
     /// Secure memory could not be allocated.
     case outOfMemory
+    /// A key agreement failed: the peer's public key is out of range, or the library refused the exchange.
+    case keyAgreementFailed
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidKDFParameters(let reason): reason
         case .incorrectSize(let expected, let actual): "expected \(expected) bytes, got \(actual)"
         case .outOfMemory: "secure memory could not be allocated"
+        case .keyAgreementFailed: "the key agreement failed (invalid public key)"
         }
     }
 }

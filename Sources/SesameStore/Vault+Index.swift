@@ -8,7 +8,7 @@ import SesameDomains
 /// index key, in an indexed table. A lookup hashes the asked domains, fetches those rows and decrypts only them.
 extension Vault {
     /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
-    static let indexFormat = "v1"
+    static let indexFormat = "v2"  // v2: lookup attributes (Vault+AttributeIndex)
 
     /// The active items stored under any of `domains` (registrable domains, as `publicSuffixList` gives them).
     public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
@@ -57,7 +57,7 @@ extension Vault {
     }
 
     func indexTags(for item: Item, keys: Keys) throws -> [[UInt8]] {
-        indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }
+        indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) } + Self.attributeTags(for: item, keys: keys)
     }
 
     /// Replaces an item's index rows with `tags` (none for a deleted item), keeping the index digest in step.

@@ -13,6 +13,7 @@ enum SesameCLI: CommandGroup {
         ImportCommand.self, ExportCommand.self,
         SyncCommand.self, ConflictsCommand.self,
         BrowserCommand.self, AutoTypeCommand.self,
+        SecretServiceCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -172,6 +172,7 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
         let vault = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         try vault.unlock(password: SecureBytes(utf8: "correct horse"))
         #expect(try vault.items(withDomains: ["example.co.uk"]).items.map(\.id) == [item.id])
-        #expect(try vault.database.scalarInt("SELECT count(*) FROM item_domains") == 1)
+        // Its domain, and its lookup attributes `xdg:schema` and `url` (Vault+AttributeIndex).
+        #expect(try vault.database.scalarInt("SELECT count(*) FROM item_domains") == 3)
     }
 }

@@ -28,7 +28,8 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
             .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
-            .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates:
+            .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates,
+            .searchAttributes, .attributedItem, .storeAttributed:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .credential, .lookupSiteCredential:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)

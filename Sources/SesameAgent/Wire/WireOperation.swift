@@ -11,6 +11,8 @@ enum WireOperation: String, CaseIterable, Sendable {
     case lookupSiteCredential, saveSiteCredential, rejectSiteCredentials
     // EquivalentsService.
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
+    // AttributedItems (the Secret Service).
+    case searchAttributes, attributedItem, storeAttributed
     // MasterPasswordChanging.
     case changeMasterPassword
     // BrowserAccess, and the association requests the agent holds until the user answers them.

@@ -49,6 +49,8 @@ struct WireReply: Codable, Sendable {
     var autoTypeRules: [AutoTypeRule]?
     var autoTypeRule: AutoTypeRule?
     var autoTypeCandidates: [AutoTypeCandidate]?
+    var attributedItems: [AttributedItem]?
+    var attributedItem: AttributedItem?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -65,6 +67,7 @@ struct WireReply: Codable, Sendable {
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
         case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
+        case attributedItems = "attributedItems", attributedItem = "attributedItem"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -135,6 +138,8 @@ extension WireReply {
             case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
             case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
             case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
+            case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
+            case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             }
         }
     }
@@ -172,5 +177,7 @@ extension WireReply {
         if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
         if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
         if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
+        if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
+        if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
     }
 }

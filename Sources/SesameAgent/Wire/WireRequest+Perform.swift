@@ -64,6 +64,12 @@ extension WireRequest {
             reply.autoTypeRule = try vault.removeAutoTypeRule(try required(reference, "reference"))
         case .autoTypeCandidates:
             reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
+        case .searchAttributes:
+            reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
+        case .attributedItem:
+            reply.attributedItem = try vault.attributedItem(try required(itemID, "itemID"))
+        case .storeAttributed:
+            reply.attributedItem = try vault.storeAttributed(try required(item, "item"), replace: replace ?? false)
         case .changeMasterPassword:
             try vault.changeMasterPassword(
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)

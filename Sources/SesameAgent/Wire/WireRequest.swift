@@ -64,6 +64,10 @@ struct WireRequest: Codable, Sendable {
     var rule: AutoTypeRule?
     var window: AutoTypeWindow?
     var site: String?
+    /// searchAttributes: the lookup attributes every item found has (empty: all items).
+    var attributes: [String: String]?
+    /// storeAttributed: overwrite the item with exactly the new item's attributes.
+    var replace: Bool?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -81,6 +85,7 @@ struct WireRequest: Codable, Sendable {
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case code = "code", allow = "allow", name = "name"
         case rule = "rule", window = "window", site = "site"
+        case attributes = "attributes", replace = "replace"
     }
 }
 
@@ -128,6 +133,8 @@ extension WireRequest {
             case .rule: rule = try container.decode(AutoTypeRule.self, forKey: key)
             case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
             case .site: site = try container.decode(String.self, forKey: key)
+            case .attributes: attributes = try container.decode([String: String].self, forKey: key)
+            case .replace: replace = try container.decode(Bool.self, forKey: key)
             }
         }
     }
@@ -167,5 +174,7 @@ extension WireRequest {
         if let rule { try container.encode(rule, forKey: .rule) }
         if let window { try container.encode(window, forKey: .window) }
         if let site { try container.encode(site, forKey: .site) }
+        if let attributes { try container.encode(attributes, forKey: .attributes) }
+        if let replace { try container.encode(replace, forKey: .replace) }
     }
 }

@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Glibc
+import SesameAgent
+import SesameSecretService
+import SesameTerminal
+
+/// `sesame-secret-service`, which `sesame secret-service` runs: serves org.freedesktop.secrets on the session
+/// bus from the vault the agent holds. A separate, dynamically linked program because libsystemd (sd-bus) has no
+/// static archive, and the release `sesame` is linked fully static.
+enum SecretServiceCommand {
+    static let spec = CommandSpec(
+        name: "secret-service",
+        abstract: "Serve the freedesktop Secret Service (org.freedesktop.secrets) from the vault.",
+        discussion: "Programs that use libsecret or the Secret Service API (secret-tool, python keyring, GNOME apps, Chromium, VS Code, gh) then find their passwords in Sesame. Secrets come from the agent: unlock it with 'sesame unlock', or let a client's Unlock ask for the master password through pinentry. Runs until the bus ends, SIGTERM or SIGINT.",
+        options: [
+            .flag("replace", help: "Take the name from the provider that owns it now (if it lets go)."),
+            .flag("confirm", help: "Ask once per client program (through pinentry) before it may read secrets."),
+            .value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else ~/.local/share/sesame/vault.sqlite)."),
+        ],
+        subcommands: [])
+
+    static let clientsSpec = CommandSpec(
+        name: "clients",
+        abstract: "List the programs --confirm asked about, or forget one.",
+        options: [
+            .value("revoke", valueName: "program", help: "Forget this program's answer (its executable's path): it is asked again."),
+            .flag("json", help: "Print JSON."),
+        ])
+
+    static func run(_ arguments: [String], environment: [String: String]) -> ExitStatus {
+        if arguments.first == "clients" {
+            return runClients(clientsSpec.parseOrExit(Array(arguments.dropFirst()), commandPath: "sesame secret-service clients"), environment: environment)
+        }
+        let parsed = spec.parseOrExit(arguments, commandPath: "sesame secret-service")
+        guard parsed.positionals.isEmpty else {
+            exit(with: parsed.usageError("Unexpected argument '\(parsed.positionals[0])'."))
+        }
+        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
+        let location = AgentSocketLocation.resolve(environment: environment)
+        let listPath = PublicSuffixListFile.path(environment: environment)
+        let sesame = siblingSesame()
+        let access = AgentVaultAccess(vaultPath: vaultPath, location: location) { () throws(AgentError) -> pid_t in
+            try AgentLauncher.spawnAgent(executable: sesame, on: location, publicSuffixListPath: listPath, environment: environment)
+        }
+        let confirmation = parsed.flag("confirm")
+            ? ClientConfirmation(registry: ClientRegistry(path: ClientRegistry.defaultPath(environment: environment))) : nil
+        do {
+            let service = try SecretService(vault: access, confirmation: confirmation, pinentry: Pinentry(environment: environment))
+            try service.start(replace: parsed.flag("replace"))
+            let stop = service.stopper
+            var sources: [any DispatchSourceSignal] = []
+            for signalNumber in [SIGTERM, SIGINT] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { stop() }
+                source.resume()
+                sources.append(source)
+            }
+            defer { sources.forEach { $0.cancel() } }
+            try service.run()
+            return .success
+        } catch {
+            exit(with: CLIError(error.message))
+        }
+    }
+
+    static func runClients(_ parsed: ParsedArguments, environment: [String: String]) -> ExitStatus {
+        let registry = ClientRegistry(path: ClientRegistry.defaultPath(environment: environment))
+        do {
+            if let program = parsed.value("revoke") {
+                let removed = try registry.revoke(program)
+                guard removed else { exit(with: CLIError("No answer is remembered for '\(program)'.")) }
+                print("Forgot the answer for \(program); it is asked again next time.")
+                return .success
+            }
+            let clients = try registry.clients()
+            if parsed.flag("json") {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                encoder.dateEncodingStrategy = .iso8601
+                FileHandle.standardOutput.write(try encoder.encode(clients) + Data("\n".utf8))
+            } else if clients.isEmpty {
+                print("No program has been asked about yet (answers are remembered with --confirm).")
+            } else {
+                let formatter = ISO8601DateFormatter()
+                for client in clients {
+                    print("\(client.allowed ? "allowed" : "denied ")  \(formatter.string(from: client.decided))  \(client.program)")
+                }
+            }
+            return .success
+        } catch {
+            exit(with: CLIError("Cannot read \(registry.path): \(error.localizedDescription)"))
+        }
+    }
+
+    /// `sesame`, installed beside this program; started as the agent when an unlock needs one.
+    static func siblingSesame() -> String {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return "/usr/local/bin/sesame" }
+        defer { free(resolved) }
+        return (String(cString: resolved) as NSString).deletingLastPathComponent + "/sesame"
+    }
+}

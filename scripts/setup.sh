@@ -8,6 +8,8 @@ echo "==> Installing system packages"
 apt-get update -qq
 # shellcheck disable=SC2046
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/packages.txt) >/dev/null
+# The KeePass tests generate KDBX 4 variants with pykeepass (PyPI; not packaged in Debian 12).
+python3 -c 'import pykeepass' 2>/dev/null || pip install --break-system-packages -q pykeepass
 
 echo "==> Building (release, fully static executables: they start fast and run anywhere)"
 bin="$(scripts/build-static.sh sesame git-credential-sesame sesame-browser-host)"

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Runs every test: unit tests of each module and whole-process tests of the built tools.
+# Runs every test: unit tests of each module, whole-process tests of the built tools, and the Apple shell.
 set -eu
 cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
+# The Apple shell, built and tested against stand-ins for Apple's frameworks (docs/autofill.md).
+sh scripts/apple-check.sh

@@ -16,11 +16,9 @@ extension AutoTypeSequence {
         return try AutoTypeSequence(own.value)
     }
 
-    /// The sequence with `item`'s values put in. `oneTimeCode` turns the item's `otpauth://` URI into the current
-    /// code; nil when this build has no generator, so `{TOTP}` fails with a message instead of typing nothing.
+    /// The sequence with `item`'s values put in; `{TOTP}` is the item's one-time code at `now`.
     public func actions(
-        for item: Item, now: Date = Date(), timeZone: TimeZone = .current,
-        oneTimeCode: ((String, Date) throws(ServiceFailure) -> String)? = nil
+        for item: Item, now: Date = Date(), timeZone: TimeZone = .current
     ) throws(ServiceFailure) -> [AutoTypeAction] {
         var actions: [AutoTypeAction] = []
         for token in tokens {
@@ -39,7 +37,7 @@ extension AutoTypeSequence {
                 actions.append(.press(AutoTypeKeystroke(.end, modifiers: [.control, .shift])))
                 actions.append(.press(AutoTypeKeystroke(.backspace)))
             case .field(let field):
-                let value = try Self.value(of: field, in: item, now: now, timeZone: timeZone, oneTimeCode: oneTimeCode)
+                let value = try Self.value(of: field, in: item, now: now, timeZone: timeZone)
                 if !value.isEmpty { actions.append(.type(value)) }
             }
         }
@@ -47,8 +45,7 @@ extension AutoTypeSequence {
     }
 
     static func value(
-        of field: AutoTypeField, in item: Item, now: Date, timeZone: TimeZone,
-        oneTimeCode: ((String, Date) throws(ServiceFailure) -> String)?
+        of field: AutoTypeField, in item: Item, now: Date, timeZone: TimeZone
     ) throws(ServiceFailure) -> String {
         switch field {
         case .username: return item.username
@@ -65,11 +62,7 @@ extension AutoTypeSequence {
             guard let uri = item.oneTimeCode else {
                 throw ServiceFailure(.notFound, "The item '\(item.title)' has no one-time code for {TOTP}.")
             }
-            guard let oneTimeCode else {
-                throw ServiceFailure(.unavailable,
-                                     "This version of Sesame cannot compute one-time codes yet, so {TOTP} cannot be typed.")
-            }
-            return try oneTimeCode(uri, now)
+            return OneTimeCode(try OneTimeCodeSettings(parsing: uri), at: now).code
         case .dateTime(let part, let utc):
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = utc ? TimeZone(identifier: "UTC")! : timeZone

@@ -108,7 +108,7 @@ let package = Package(
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
-            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains"]),
+            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),

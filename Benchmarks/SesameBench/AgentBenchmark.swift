@@ -1,3 +1,4 @@
+import SesameAutoFillTestSupport
 import Foundation
 import SesameAgent
 import SesameAutoFill
@@ -57,7 +58,7 @@ enum AgentBenchmark {
                     defer { group.leave() }
                     guard let agent = try? AgentClient.connect(to: location) else { failures.add(0); return }
                     agent.vault = vault
-                    var generator = SplitMix(seed: UInt64(client + 1))
+                    var generator = SeededGenerator(seed: UInt64(client + 1))
                     var local: [Double] = []
                     let end = start + UInt64(seconds * 1e9)
                     while DispatchTime.now().uptimeNanoseconds < end {
@@ -91,18 +92,5 @@ enum AgentBenchmark {
         func add(_ value: Double) { lock.withLock { storage.append(value) } }
         func add(contentsOf values: [Double]) { lock.withLock { storage.append(contentsOf: values) } }
         var values: [Double] { lock.withLock { storage } }
-    }
-
-    /// A small seeded generator, so runs ask for the same sites.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

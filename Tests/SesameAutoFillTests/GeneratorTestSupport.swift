@@ -1,20 +1,6 @@
 import Foundation
 import Testing
-
-/// A fixed-seed generator (SplitMix64), so statistical tests see the same draws on every run and cannot flake.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SesameAutoFillTestSupport
 
 /// The rule texts of the test fixture, a few sites copied from Apple's `quirks/password-rules.json`.
 func fixtureRuleTexts() throws -> [String: String] {

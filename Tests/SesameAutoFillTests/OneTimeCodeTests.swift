@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SesameAutoFillTestSupport
 import SesameCrypto
 @testable import SesameAutoFill
 
@@ -29,7 +30,7 @@ import SesameCrypto
     @Test func codesEqualOathtoolsForRandomSecrets() throws {
         let oathtool = "/usr/bin/oathtool"
         try #require(FileManager.default.isExecutableFile(atPath: oathtool), "oathtool (Debian package oathtool) is needed to cross-check codes")
-        var random = SeededRandom(seed: 4226)
+        var random = SeededGenerator(seed: 4226)
         for round in 0..<24 {
             let algorithm = HMAC.Algorithm.allCases[round % 3]
             let secret = (0..<(10 + round)).map { _ in UInt8.random(in: 0...255, using: &random) }

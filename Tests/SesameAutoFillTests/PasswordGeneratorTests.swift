@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import SesameAutoFillTestSupport
 @testable import SesameAutoFill
 
 @Suite struct PasswordGeneratorTests {
     @Test func thousandsOfPasswordsPerFixtureRuleSetEachSatisfyTheirRules() throws {
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         for (site, text) in try fixtureRuleTexts().sorted(by: { $0.key < $1.key }) {
             let rules = try PasswordRulesParser.parse(text)
             let generator = PasswordGenerator(rules: rules)
@@ -36,7 +37,7 @@ import Testing
         let generator = PasswordGenerator(rules: rules)
         #expect(try generator.acceptance() == Double(satisfying.count) / 81)
 
-        var random = SeededRandom(seed: 6238)
+        var random = SeededGenerator(seed: 6238)
         var counts = Dictionary(uniqueKeysWithValues: satisfying.map { ($0, 0) })
         for password in try generator.generate(count: satisfying.count * 1_000, using: &random) {
             try #require(counts[password] != nil, "generated a password outside the rules: \(password)")
@@ -52,7 +53,7 @@ import Testing
     /// Characters of each class appear equally often across many passwords.
     @Test func charactersWithinAClassAreUniform() throws {
         let generator = PasswordGenerator(rules: try PasswordRulesParser.parse("minlength: 16; required: lower; required: upper; required: digit; allowed: [-_]"), length: 16)
-        var random = SeededRandom(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         var counts = [UInt8: Int]()
         for password in try generator.generate(count: 4_000, using: &random) {
             for byte in password.utf8 { counts[byte, default: 0] += 1 }
@@ -118,7 +119,7 @@ import Testing
         let list = try WordList(parsing: "11111\tabacus\n11112\tabdomen\n\n11113\tabdominal\n11114\tabacus\n")
         #expect(list.words == ["abacus", "abdomen", "abdominal"])
         let generator = PassphraseGenerator(wordList: list, wordCount: 5, separator: " ", capitalizes: true)
-        var random = SeededRandom(seed: 1)
+        var random = SeededGenerator(seed: 1)
         let phrase = try generator.generate(using: &random).split(separator: " ")
         #expect(phrase.count == 5)
         #expect(phrase.allSatisfy { ["Abacus", "Abdomen", "Abdominal"].contains(String($0)) })

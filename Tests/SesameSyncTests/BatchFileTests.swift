@@ -1,6 +1,7 @@
 import Foundation
 import SesameCrypto
 import Testing
+import SesameAutoFillTestSupport
 @testable import SesameSync
 
 /// The batch format: round trip, padding, and everything a hostile transport can do to a file.

@@ -4,6 +4,7 @@ import SesameStore
 import SesameSync
 import SesameSyncTransport
 import Testing
+import SesameAutoFillTestSupport
 
 /// Real vaults over folders that a sync tool copies between machines at random: partially, late, out of order,
 /// with its own junk beside the batches; and processes killed between the steps of a sync.

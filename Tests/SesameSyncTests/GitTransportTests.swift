@@ -4,6 +4,7 @@ import SesameStore
 import SesameSync
 import SesameSyncTransport
 import Testing
+import SesameAutoFillTestSupport
 
 /// A local bare repository and three devices with their own clones, each going offline at random: every sync
 /// pulls, merges and pushes without a single merge conflict, and all three end with the same vault.

@@ -1,6 +1,7 @@
 import Foundation
 import SesameCrypto
 import Testing
+import SesameAutoFillTestSupport
 @testable import SesameSync
 
 /// Random schedules over 2–5 in-memory replicas: writes, flushes, and deliveries of random subsets of the

@@ -23,17 +23,17 @@ public struct SystemIdentityStore: IdentityStore {
     }
 
     public func saveIdentities(_ identities: [CredentialIdentity]) async throws {
-        let system: [any ASCredentialIdentity] = identities.map(\.system)
+        let system: [any ASCredentialIdentity] = identities.compactMap(\.systemOfItsKind)
         try await OnceContinuation.write { store.saveCredentialIdentities(system, completion: $0) }
     }
 
     public func replaceIdentities(with identities: [CredentialIdentity]) async throws {
-        let system: [any ASCredentialIdentity] = identities.map(\.system)
+        let system: [any ASCredentialIdentity] = identities.compactMap(\.systemOfItsKind)
         try await OnceContinuation.write { store.replaceCredentialIdentities(system, completion: $0) }
     }
 
     public func removeIdentities(_ identities: [CredentialIdentity]) async throws {
-        let system: [any ASCredentialIdentity] = identities.map(\.system)
+        let system: [any ASCredentialIdentity] = identities.compactMap(\.systemOfItsKind)
         try await OnceContinuation.write { store.removeCredentialIdentities(system, completion: $0) }
     }
 

@@ -32,7 +32,9 @@ open class ASCredentialIdentityStore: @unchecked Sendable {
     /// The system's store of this extension. Tests make their own with ``init()``.
     public static let shared = ASCredentialIdentityStore()
 
+    /// A password, passkey and one-time-code identity of the same account are three entries, as in Apple's store.
     private struct Key: Hashable {
+        var kind: String
         var service: String
         var type: Int
         var user: String
@@ -162,8 +164,8 @@ open class ASCredentialIdentityStore: @unchecked Sendable {
     // MARK: - Steps
 
     private static func key(_ identity: any ASCredentialIdentity) -> Key {
-        Key(service: identity.serviceIdentifier.identifier, type: identity.serviceIdentifier.type.rawValue,
-            user: identity.user, record: identity.recordIdentifier)
+        Key(kind: String(describing: Swift.type(of: identity)), service: identity.serviceIdentifier.identifier,
+            type: identity.serviceIdentifier.type.rawValue, user: identity.user, record: identity.recordIdentifier)
     }
 
     private static func put(_ identity: any ASCredentialIdentity, key: Key, into contents: inout Contents) {

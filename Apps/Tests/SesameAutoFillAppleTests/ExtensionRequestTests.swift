@@ -200,16 +200,9 @@ import Testing
         #expect(h.storedIdentities.count == 1)
     }
 
-    @Test func oneTimeCodesAndPasskeysFailAtOnce() async throws {
+    @Test func passkeyRequestsFailAtOnce() async throws {
         let h = try ExtensionHarness()
         let controller = h.launchExtension()
-        let service = ASCredentialServiceIdentifier(identifier: "github.com", type: .domain)
-        let otpList = h.newRequest(on: controller)
-        controller.prepareOneTimeCodeCredentialList(for: [service])
-        let otp = h.newRequest(on: controller)
-        controller.provideCredentialWithoutUserInteraction(for: ASOneTimeCodeCredentialRequest(
-            credentialIdentity: ASOneTimeCodeCredentialIdentity(serviceIdentifier: service, label: "GitHub",
-                                                                recordIdentifier: nil)))
         let passkey = ASPasskeyCredentialRequest(
             credentialIdentity: ASPasskeyCredentialIdentity(
                 relyingPartyIdentifier: "github.com", userName: "alice", credentialID: Data([1]), userHandle: Data([2]),
@@ -219,10 +212,69 @@ import Testing
         controller.prepareInterfaceToProvideCredential(for: passkey)
         let registration = h.newRequest(on: controller)
         controller.prepareInterface(forPasskeyRegistration: passkey)
-        for context in [otpList, otp, assertion, registration] {
+        for context in [assertion, registration] {
             #expect(await firstCall(on: context) == .cancelRequest(domain: ASExtensionErrorDomain, code: 0))
         }
         #expect(controller.unlockPrompt.current == nil)
+    }
+
+    /// iOS 18's one-time-code fields: a tapped suggestion, after the unlock, then the list, each completes with the
+    /// item's current code; the store holds a one-time-code identity beside the password one.
+    @Test func oneTimeCodeRequestsCompleteWithTheCurrentCode() async throws {
+        let h = try ExtensionHarness()
+        let uri = "otpauth://totp/GitHub:alice?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+        _ = try h.withVault { vault in try vault.updateItem(withID: h.github.id) { $0.oneTimeCode = uri } }
+        let settings = try OneTimeCodeSettings(parsing: uri)
+        func isCurrent(_ call: ASCredentialProviderExtensionContext.StandInCall?) -> Bool {
+            guard case .completeOneTimeCodeRequest(let code) = call else { return false }
+            // Either side of a period boundary the test may straddle.
+            return [Date(), Date().addingTimeInterval(-5)].map { OneTimeCode(settings, at: $0).code }.contains(code)
+        }
+        let service = ASCredentialServiceIdentifier(identifier: "github.com", type: .domain)
+        let identity = ASOneTimeCodeCredentialIdentity(
+            serviceIdentifier: service, label: "alice", recordIdentifier: CredentialIdentity.recordIdentifier(for: h.github.id))
+        let controller = h.launchExtension()
+
+        let locked = h.newRequest(on: controller)
+        controller.provideCredentialWithoutUserInteraction(for: ASOneTimeCodeCredentialRequest(credentialIdentity: identity))
+        #expect(await firstCall(on: locked) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
+        let withUI = h.newRequest(on: controller)
+        controller.prepareInterfaceToProvideCredential(for: ASOneTimeCodeCredentialRequest(credentialIdentity: identity))
+        #expect(await nextPrompt(on: controller.unlockPrompt) != nil)
+        controller.unlockPrompt.submit(password: ExtensionHarness.password)
+        #expect(isCurrent(await firstCall(on: withUI)))
+
+        let list = h.newRequest(on: controller)
+        controller.prepareOneTimeCodeCredentialList(for: [service, ASCredentialServiceIdentifier(identifier: "example.com", type: .domain)])
+        try await waitUntil { controller.credentialList.isShowing }
+        // Only logins with a one-time code are offered: example.com's has none.
+        #expect(controller.credentialList.matches.map(\.id) == [h.github.id])
+        controller.credentialList.onPick?(h.github.id)
+        #expect(isCurrent(await firstCall(on: list)))
+
+        try await configure(h, controller)
+        #expect(h.store.standInIdentities.filter { $0.service == "github.com" }.count == 2)
+    }
+
+    @Test func generatedPasswordsFollowTheFieldsPasswordRules() async throws {
+        let h = try ExtensionHarness()
+        let controller = h.launchExtension()
+        let rules = "minlength: 12; maxlength: 12; required: digit; allowed: [abc]"
+        for _ in 0..<20 {
+            let request = h.newRequest(on: controller)
+            controller.performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest(
+                serviceIdentifier: ASCredentialServiceIdentifier(identifier: "bank.example", type: .domain),
+                passwordFieldPasswordRules: rules, confirmPasswordFieldPasswordRules: rules, passwordRulesFromQuirks: nil))
+            guard case .completeGeneratePasswordRequest(let kinds, let values) = await firstCall(on: request) else {
+                Issue.record("no passwords generated")
+                return
+            }
+            #expect(kinds == ["strong"])
+            let password = try #require(values.first)
+            #expect(password.count == 12)
+            #expect(password.allSatisfy { "abc0123456789".contains($0) })
+            #expect(password.contains { $0.isNumber })
+        }
     }
 
     @Test func generatedPasswordsComeFromTheCoreGeneratorAndTouchNothing() async throws {

@@ -7,8 +7,8 @@ import UIKit
 
 /// The AutoFill extension's principal class (Info.plist `NSExtensionPrincipalClass`). It only translates: every
 /// entry point of both generations goes to the core's `CredentialProvider`, and its answer becomes a completion
-/// or a cancellation on `extensionContext`. Requests for credentials the vault does not hold yet (passkeys,
-/// one-time codes) cancel with `.failed` at once, so the system never waits.
+/// or a cancellation on `extensionContext`. Requests for credentials the vault does not hold yet (passkeys) cancel
+/// with `.failed` at once, so the system never waits.
 @MainActor
 open class CredentialProviderViewController: ASCredentialProviderViewController {
     /// The unlock screen's state (drawn by `UnlockView`).
@@ -53,6 +53,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     }
 
     override open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {
+        if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: false) }
         guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
         fill(identity, interactive: false)
     }
@@ -63,6 +64,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     }
 
     override open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {
+        if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: true) }
         guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
         fill(identity, interactive: true)
     }
@@ -93,12 +95,35 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    // MARK: - Kinds the vault does not hold yet
+    // MARK: - One-time codes (iOS 18): the list of a one-time-code field; taps arrive as requests above
 
     @available(iOS 18.0, *)
     override open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {
-        cancel(.failed)
+        guard let provider else { return cancel(.failed) }
+        let context = extensionContext
+        let list = credentialList
+        let sites = ServiceIdentifier.sites(serviceIdentifiers)
+        list.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
+        list.onPick = { id in
+            Task {
+                do throws(ProviderError) {
+                    Self.complete(context, with: try await provider.oneTimeCode(forItemWithID: id))
+                } catch {
+                    context.cancelRequest(withError: error.system)
+                }
+            }
+        }
+        Task {
+            do throws(ProviderError) {
+                if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
+                list.show(try await provider.listOneTimeCodes(for: sites))
+            } catch {
+                context.cancelRequest(withError: error.system)
+            }
+        }
     }
+
+    // MARK: - Kinds the vault does not hold yet
 
     override open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {
         cancel(.failed)
@@ -118,12 +143,12 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     @available(iOS 26.2, *)
     override open func performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest) {
-        generate()
+        generate(generatePasswordsRequest)
     }
 
     @available(iOS 26.2, *)
     override open func prepareInterface(for generatePasswordsRequest: ASGeneratePasswordsRequest) {
-        generate()
+        generate(generatePasswordsRequest)
     }
 
     // MARK: - Steps
@@ -138,6 +163,24 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                     ? try await provider.credentialAfterAuthentication(for: identity)
                     : try await provider.credentialWithoutUserInteraction(for: identity)
                 Self.complete(context, with: credential)
+            } catch {
+                context.cancelRequest(withError: error.system)
+            }
+        }
+    }
+
+    private func fillOneTimeCode(_ request: any ASCredentialRequest, interactive: Bool) {
+        guard #available(iOS 18.0, *), let system = request.credentialIdentity as? ASOneTimeCodeCredentialIdentity
+        else { return cancel(.failed) }
+        guard let identity = CredentialIdentity(system) else { return cancel(.credentialIdentityNotFound) }
+        guard let provider else { return cancel(.failed) }
+        let context = extensionContext
+        Task {
+            do throws(ProviderError) {
+                let code = interactive
+                    ? try await provider.oneTimeCodeAfterAuthentication(for: identity)
+                    : try await provider.oneTimeCodeWithoutUserInteraction(for: identity)
+                Self.complete(context, with: code)
             } catch {
                 context.cancelRequest(withError: error.system)
             }
@@ -193,12 +236,23 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    /// Two proposals in priority order: a strong password with every character class, then one of letters and
-    /// digits for sites that refuse symbols. Nothing in the vault changes (Apple: "You should not update or
-    /// replace any existing credentials when this API is called").
+    /// When the field (or Apple's quirks) gives password rules, one strong password drawn uniformly among those
+    /// that satisfy them; otherwise two proposals in priority order: a strong password with every character class,
+    /// then one of letters and digits for sites that refuse symbols. Nothing in the vault changes (Apple: "You
+    /// should not update or replace any existing credentials when this API is called").
     @available(iOS 26.2, *)
-    private func generate() {
+    private func generate(_ request: ASGeneratePasswordsRequest) {
         do throws(ServiceFailure) {
+            if let text = request.passwordFieldPasswordRules ?? request.passwordRulesFromQuirks,
+               let rules = try? PasswordRulesParser.parse(text)
+            {
+                let generator = PasswordGenerator(rules: rules)
+                try generator.validate()
+                extensionContext.completeGeneratePasswordRequest(results: [
+                    ASGeneratedPassword(kind: .strong, value: try generator.generate()),
+                ])
+                return
+            }
             let strong = try PasswordGenerator().generate()
             let alphanumeric = try PasswordGenerator(classes: [.lowercase, .uppercase, .digits]).generate()
             extensionContext.completeGeneratePasswordRequest(results: [
@@ -217,6 +271,11 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     private static func complete(_ context: ASCredentialProviderExtensionContext, with credential: Credential) {
         context.completeRequest(
             withSelectedCredential: ASPasswordCredential(user: credential.username, password: credential.password))
+    }
+
+    @available(iOS 18.0, *)
+    private static func complete(_ context: ASCredentialProviderExtensionContext, with code: OneTimeCode) {
+        context.completeOneTimeCodeRequest(using: ASOneTimeCodeCredential(code: code.code), completionHandler: nil)
     }
 
     /// The password identity of an iOS 17 request; nil for passkeys and one-time codes.

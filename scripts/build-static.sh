@@ -1,21 +1,34 @@
 #!/bin/sh
-# Builds the named products (default: sesame and git-credential-sesame) in release as fully static executables and
-# prints the folder that holds them. Fully static (`-static-executable`: no dynamic loader, no relocations of
-# shared libraries) because `sesame fill` and `git-credential-sesame` are started for every form and every git
-# command, and a static-pie binary with the Swift runtime linked in spends about twice as long starting
+# Builds the named products (default: sesame and git-credential-sesame) in release and copies them into one folder,
+# whose path it prints. Fully static where it can (`-static-executable`: no dynamic loader, no relocations of
+# shared libraries), because `git-credential-sesame` and the browser host are started for every git command and
+# every page, and a static-pie binary with the Swift runtime linked in spends about twice as long starting
 # (docs/benchmarks.md, "Process start"). Static glibc cannot load NSS modules: nothing here looks up users, groups
-# or hosts (the home folder comes from $HOME, the agent's peer from SO_PEERCRED). The debug build that tests use
-# is separate (.build/debug) and unchanged.
+# or hosts (the home folder comes from $HOME, the agent's peer from SO_PEERCRED).
+#
+# Some products link C libraries that cannot be linked fully static, so they get the Swift runtime statically and
+# those libraries shared: `sesame` and SesameBench (KeePass files: Debian's libargon2.a and libsodium.a both define
+# the Argon2 reference functions, and FoundationXML's libxml2), `sesame-autotype` (libXtst has no static archive)
+# and `sesame-secret-service` (libsystemd has none). The debug build that tests use is separate and unchanged.
 #
 # Usage: scripts/build-static.sh [PRODUCT...]   (progress on stderr, the bin folder on stdout)
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- sesame git-credential-sesame
 # SESAME_STATIC_BUILD: another build folder (default .build/static).
-flags="-c release --scratch-path ${SESAME_STATIC_BUILD:-.build/static} -Xswiftc -static-executable"
+scratch=${SESAME_STATIC_BUILD:-.build/static}
+static="-c release --scratch-path $scratch -Xswiftc -static-executable"
+shared="-c release --scratch-path $scratch-shared --static-swift-stdlib"
+out="$scratch/bin"
+mkdir -p "$out"
 for product in "$@"; do
+    case $product in
+        sesame|SesameBench|sesame-autotype|sesame-secret-service) flags=$shared ;;
+        *) flags=$static ;;
+    esac
     # shellcheck disable=SC2086
     swift build $flags --product "$product" >&2
+    # shellcheck disable=SC2086
+    cp "$(swift build $flags --show-bin-path)/$product" "$out/$product"
 done
-# shellcheck disable=SC2086
-swift build $flags --show-bin-path
+echo "$out"

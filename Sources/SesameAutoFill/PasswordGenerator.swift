@@ -26,6 +26,9 @@ public struct PasswordGenerator: Sendable, Equatable {
     /// Characters people misread for one another; `excludesLookAlikes` leaves them out.
     public static let lookAlikes = Set("0Oo1lI|`'\"".utf8)
     public static let minimumAcceptance = 1e-5
+    /// Characters one password may cost on average (length / acceptance): rules from a web page reach the iOS
+    /// extension, and a long password met by 1 in 60,000 draws kept it busy for seconds (found by FuzzPasswordRules).
+    public static let maximumExpectedCharacters = 1_000_000.0
 
     /// Characters per class for the option-based generator. Symbols avoid quotes, backslash and space, which break
     /// shells and form fields.
@@ -107,6 +110,9 @@ public struct PasswordGenerator: Sendable, Equatable {
         }
         guard acceptance >= Self.minimumAcceptance else {
             throw ServiceFailure(.invalidInput, "The rules are too narrow: fewer than 1 in \(Int((1 / Self.minimumAcceptance).rounded())) passwords of \(plan.length) characters meet them; allow more characters or a longer length.")
+        }
+        guard Double(plan.length) / acceptance <= Self.maximumExpectedCharacters else {
+            throw ServiceFailure(.invalidInput, "The rules are too narrow for \(plan.length) characters: only 1 in \(Int((1 / acceptance).rounded())) such passwords meets them; allow more characters or a shorter length.")
         }
     }
 

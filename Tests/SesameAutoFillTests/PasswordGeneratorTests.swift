@@ -16,6 +16,22 @@ import SesameAutoFillTestSupport
         }
     }
 
+    /// FuzzPasswordRules found rules whose passwords cost seconds to draw (18 characters, no character twice in a row,
+    /// 194 long: 1 in 60,000 draws qualifies). They are refused at once; nearby rules that are cheap still generate.
+    @Test func rulesTooCostlyToDrawAreRefusedNotDrawn() throws {
+        let costly = try PasswordGenerator(rules: PasswordRulesParser.parse(
+            "max-consecutive:1;minlength: 194;  required:[ 'd1;my@h:\"2[^_|~]]; "))
+        #expect(try costly.acceptance() < 1e-4)
+        #expect(throws: ServiceFailure.self) { try costly.validate() }
+        var random = SeededGenerator(seed: 3)
+        #expect(throws: ServiceFailure.self) { try costly.generate(using: &random) }
+        let cheap = try PasswordGenerator(rules: PasswordRulesParser.parse(
+            "max-consecutive:1;minlength: 20;  required:[ 'd1;my@h:\"2[^_|~]]; "))
+        let password = try cheap.generate(using: &random)
+        #expect(password.count == 20)
+        #expect(try PasswordRulesParser.parse("max-consecutive:1; required:[ 'd1;my@h:\"2[^_|~]]").isSatisfied(by: password))
+    }
+
     @Test func theSystemRandomSourceAlsoMeetsTheRules() throws {
         let rules = try PasswordRulesParser.parse("minlength: 8; maxlength: 8; max-consecutive: 1; required: lower; required: digit; required: [!]; allowed: upper")
         let generator = PasswordGenerator(rules: rules)

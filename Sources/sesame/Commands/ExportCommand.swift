@@ -60,7 +60,7 @@ enum ExportCommand: Command {
             try context.printJSON(ExportReport(file: file, format: format, items: items.count))
         } else {
             let kind = ["sesame": "an encrypted Sesame backup", "kdbx": "a KeePass file"][format] ?? "plain-text CSV"
-            print("Exported \(items.count) logins to \(file) (\(kind)).")
+            print("Exported \(items.count) \(items.count == 1 ? "login" : "logins") to \(file) (\(kind)).")
         }
     }
 }

@@ -15,8 +15,8 @@ public enum AESCBC {
 
     /// Decrypts and removes the padding; a wrong key or damaged data usually fails the padding check.
     public static func decrypt(_ ciphertext: some ContiguousBytes, key: SecureBytes, iv: [UInt8]) throws -> SecureBytes {
-        let bytes = try run(encrypting: false, ciphertext, key: key, iv: iv)
-        defer { var copy = bytes; zeroize(&copy) }
+        var bytes = try run(encrypting: false, ciphertext, key: key, iv: iv)
+        defer { zeroize(&bytes) }
         return SecureBytes(copying: bytes)
     }
 

@@ -29,6 +29,12 @@ public struct SesameEnvironment: Sendable {
     /// The file next to the vault that says a configuration left the identity store unsynchronised.
     public var pendingFullSyncPath: String { vaultPath + ".autofill-pending" }
 
+    /// The file next to the vault that holds the session epoch (see `KeychainSessionKeeper`).
+    public var sessionEpochPath: String { vaultPath + ".session-epoch" }
+
+    /// The Darwin notification that the session ended, named after the keychain group the session lives in.
+    public var sessionEndedSignalName: String { keychainGroup + ".session-ended" }
+
     public enum Failure: Error, Equatable {
         case missingInfoKey(String)
         case noContainer(String)

@@ -75,6 +75,9 @@ public actor CredentialProvider {
 
     public var isTrusted: Bool { session.isTrusted }
 
+    /// Whether this process holds the vault's keys in memory (see `VaultSession.holdsKeys`).
+    public var holdsKeys: Bool { session.holdsKeys }
+
     /// Locks now: the next request without user interaction answers `userInteractionRequired`.
     public func lock() {
         session.lock()

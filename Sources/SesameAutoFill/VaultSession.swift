@@ -20,6 +20,8 @@ public final class VaultSession {
     private var lastActivity: Date?
     /// The key this session was unlocked with, while a keeper keeps it for other processes.
     private var unlockKey: VaultUnlockKey?
+    /// The keeper's epoch this session began in (see `SessionKeeper`).
+    private var epoch: UInt64?
     /// Keeps the session for other processes (the AutoFill extension's); nil keeps it in memory only.
     public var keeper: (any SessionKeeper)?
     /// Refuses a master-password unlock whose Argon2id would use more memory than this (the extension's budget);
@@ -64,20 +66,22 @@ public final class VaultSession {
         touch()
     }
 
-    private func open(key: VaultUnlockKey) throws(ServiceFailure) {
+    private func open(key: VaultUnlockKey, epoch: UInt64? = nil) throws(ServiceFailure) {
         do {
             let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
             try vault.unlock(key: key)
-            start(vault, key: key)
+            start(vault, key: key, epoch: epoch)
         } catch {
             throw ServiceFailure(error)
         }
     }
 
-    private func start(_ vault: Vault, key: VaultUnlockKey) {
+    /// - Parameter epoch: the epoch a restored session was kept under; a fresh unlock begins in the current one.
+    private func start(_ vault: Vault, key: VaultUnlockKey, epoch: UInt64? = nil) {
         service = LocalVaultService(vault: vault, now: now)
         service?.onChange = onChange
         unlockKey = key
+        self.epoch = epoch ?? keeper?.epoch
     }
 
     /// Locks now, here and in every process the keeper serves; the vault keys are released and their memory
@@ -87,31 +91,39 @@ public final class VaultSession {
         keeper?.forget()
     }
 
+    /// Drops this process's keys (zeroed) and leaves what the keeper keeps alone.
     private func release() {
         service?.vault.lock()
         service = nil
         lastActivity = nil
         unlockKey = nil
+        epoch = nil
     }
 
+    /// Whether this process holds the vault's keys in memory now. Unlike ``isTrusted`` it checks nothing and
+    /// restores nothing: it tells whether a session that ended elsewhere has been wiped here.
+    public var holdsKeys: Bool { service != nil }
+
     /// True while unlocked and within the idle timeout. Checking is what enforces the timeout: an expired
-    /// session locks itself here, even if no timer fired. A process that has no session restores one the keeper
-    /// kept, if it is still within its timeout.
+    /// session locks itself here, even if no timer fired. With a keeper, a session that another process ended
+    /// (its epoch is over) is wiped here, and a process that has no session restores the one the keeper kept, if
+    /// it is still within its timeout.
     public var isTrusted: Bool {
-        if service == nil { restoreKept() }
-        guard service != nil, let lastActivity else { return false }
-        if now().timeIntervalSince(lastActivity) >= idleTimeout {
-            lock()
-            return false
+        if service != nil, let keeper, keeper.epoch != epoch { release() }
+        if service != nil, let lastActivity, now().timeIntervalSince(lastActivity) >= idleTimeout {
+            // With a keeper the shared expiry decides: another process's requests may have extended it.
+            if keeper == nil { lock() } else { release() }
         }
-        return true
+        if service == nil { restoreKept() }
+        return service != nil
     }
 
     /// Restarts the idle timeout, here and for the other processes.
     private func touch() {
         let moment = now()
         lastActivity = moment
-        if let unlockKey { keeper?.keep(unlockKey, until: moment.addingTimeInterval(idleTimeout)) }
+        guard let unlockKey, let epoch else { return }
+        keeper?.keep(unlockKey, until: moment.addingTimeInterval(idleTimeout), epoch: epoch)
     }
 
     private func restoreKept() {
@@ -123,7 +135,7 @@ public final class VaultSession {
             return
         }
         do throws(ServiceFailure) {
-            try open(key: kept.key)
+            try open(key: kept.key, epoch: kept.epoch)
             // Restoring is not activity: the session keeps the expiry the last served request gave it.
             lastActivity = kept.expiry.addingTimeInterval(-idleTimeout)
         } catch {

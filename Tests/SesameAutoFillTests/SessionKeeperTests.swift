@@ -8,11 +8,20 @@ import Testing
 final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
     // @unchecked: every access goes through `lock`.
     private let lock = NSLock()
-    private var stored: (key: VaultUnlockKey, expiry: Date)?
+    private var stored: (key: VaultUnlockKey, expiry: Date, epoch: UInt64)?
+    private var current: UInt64 = 0
 
-    func keep(_ key: VaultUnlockKey, until expiry: Date) { lock.withLock { stored = (key, expiry) } }
-    func kept() -> (key: VaultUnlockKey, expiry: Date)? { lock.withLock { stored } }
-    func forget() { lock.withLock { stored = nil } }
+    var epoch: UInt64 { lock.withLock { current } }
+    func keep(_ key: VaultUnlockKey, until expiry: Date, epoch: UInt64) { lock.withLock { stored = (key, expiry, epoch) } }
+    func kept() -> (key: VaultUnlockKey, expiry: Date, epoch: UInt64)? {
+        lock.withLock { stored?.epoch == current ? stored : nil }
+    }
+    func forget() {
+        lock.withLock {
+            stored = nil
+            current += 1
+        }
+    }
 }
 
 /// The trusted session outlives the process that unlocked it, for exactly its idle timeout.
@@ -59,6 +68,46 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         await first.lock()
         #expect(keeper.kept() == nil)
         #expect(await !provider(vault, keeper: keeper, clock: clock).isTrusted)
+    }
+
+    @Test func aLockInAnotherProcessEndsASessionStillInMemory() async throws {
+        let vault = try ProviderTestVault()
+        let item = testLogin("A", urls: ["https://a.example.com"])
+        try vault.vault.add(item)
+        let identity = try vault.expectedIdentities()[0]
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        let app = provider(vault, keeper: keeper, clock: clock)
+        try await app.unlock(password: .init(utf8: ProviderTestVault.password))
+        let running = provider(vault, keeper: keeper, clock: clock)
+        #expect(try await running.credentialWithoutUserInteraction(for: identity).password == "s3cret-pw")
+        #expect(await running.holdsKeys)
+
+        await app.lock()
+        await #expect(throws: ProviderError.userInteractionRequired) {
+            try await running.credentialWithoutUserInteraction(for: identity)
+        }
+        #expect(await !running.holdsKeys)
+        // That request did not bring the session back for anyone.
+        #expect(keeper.kept() == nil)
+    }
+
+    @Test func anotherProcessesRequestsKeepThisProcessTrustedPastItsOwnLastRequest() async throws {
+        let vault = try ProviderTestVault()
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        let app = provider(vault, keeper: keeper, clock: clock)
+        try await app.unlock(password: .init(utf8: ProviderTestVault.password))
+        clock.advance(by: 500)
+        let other = provider(vault, keeper: keeper, clock: clock)
+        #expect(try await other.list(for: []).isEmpty)
+        // 700 s after its own last request, 200 s after the other's: still trusted, and nothing was forgotten.
+        clock.advance(by: 200)
+        #expect(await app.isTrusted)
+        #expect(await other.isTrusted)
+        clock.advance(by: 401)
+        #expect(await !app.isTrusted)
+        #expect(keeper.kept() == nil)
     }
 
     @Test func aKDFAboveTheBudgetIsRefusedButAKeyStillOpens() async throws {

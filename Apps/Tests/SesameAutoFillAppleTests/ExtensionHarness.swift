@@ -6,6 +6,7 @@ import SesameAutoFillApple
 import SesameCrypto
 import SesameDomains
 import SesameStore
+import Testing
 
 /// A vault in a temporary App Group folder, the system's identity store (the stand-in), and extension processes
 /// started on demand: each ``launchExtension()`` is a new view controller with nothing in memory, as iOS may start
@@ -111,3 +112,16 @@ func nextPrompt(on prompt: UnlockPrompt, within seconds: Double = 20) async -> A
 }
 
 let cancelDomain = ASExtensionErrorDomain
+
+/// Polls a condition the UI (or a test) would observe; fails after `seconds`.
+@MainActor
+func waitUntil(within seconds: Double = 20, _ condition: () async -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !(await condition()) {
+        guard Date() < deadline else {
+            Issue.record("condition not met within \(seconds) s")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

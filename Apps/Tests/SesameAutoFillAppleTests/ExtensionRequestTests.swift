@@ -330,16 +330,3 @@ import Testing
         #expect(await firstCall(on: request) == .completeExtensionConfigurationRequest)
     }
 }
-
-/// Polls a condition the UI would observe; fails after `seconds`.
-@MainActor
-func waitUntil(within seconds: Double = 20, _ condition: () -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else {
-            Issue.record("condition not met within \(seconds) s")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}

@@ -25,9 +25,9 @@ import Testing
         #expect(fresh.unlockPrompt.current == nil)
 
         // The session expires (its kept expiry passes): the next process asks for UI and forgets the key.
-        let keeper = KeychainSessionKeeper(accessGroup: h.environment.keychainGroup)
+        let keeper = KeychainSessionKeeper(h.environment)
         let kept = try #require(keeper.kept())
-        keeper.keep(kept.key, until: Date().addingTimeInterval(-1))
+        keeper.keep(kept.key, until: Date().addingTimeInterval(-1), epoch: kept.epoch)
         let later = h.launchExtension()
         let second = h.newRequest(on: later)
         later.provideCredentialWithoutUserInteraction(

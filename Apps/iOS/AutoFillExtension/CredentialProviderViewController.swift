@@ -18,6 +18,8 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     /// Where the vault and the keychain group are; read from Info.plist unless a test set it first.
     public var environment: SesameEnvironment?
     private var providerStorage: CredentialProvider?
+    /// Wipes this process's keys as soon as the app (or another extension process) ends the session.
+    private var sessionEndSignal: SessionEndSignal?
     /// Argon2id above this would not fit beside the extension's ~120 MB (apple-autofill §9.6); such a vault
     /// unlocks here with Face ID / Touch ID or a session the app kept.
     public static let maximumKDFMemoryBytes: UInt64 = 64 << 20
@@ -31,9 +33,13 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
-            sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup),
+            sessionKeeper: KeychainSessionKeeper(environment),
             maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)
         unlockPrompt.biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
+        // Checking trust is what wipes a session whose epoch ended; every request checks it again anyway.
+        sessionEndSignal = SessionEndSignal(name: environment.sessionEndedSignalName) {
+            Task { _ = await provider.isTrusted }
+        }
         providerStorage = provider
         return provider
     }

@@ -24,7 +24,7 @@ public final class AppModel {
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: SystemIdentityStore(environment.identityStore), authenticator: authenticator,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
-            sessionKeeper: KeychainSessionKeeper(accessGroup: environment.keychainGroup))
+            sessionKeeper: KeychainSessionKeeper(environment))
         biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
     }
 
@@ -59,7 +59,7 @@ public final class AppModel {
         try biometricKey.store(try await provider.unlock(password: SecureBytes(utf8: password)))
     }
 
-
+    /// Locks here and in every extension process, which wipe their keys at once (`SessionEndSignal`).
     public func lock() async {
         await provider.lock()
         items = []
@@ -94,6 +94,18 @@ public final class AppModel {
     public func moveToTrash(_ id: UUID) async throws {
         try await provider.perform { try $0.moveToTrash(id) }
         try await reload()
+    }
+
+    /// Changes the master password, which also rotates the vault key. Every other process holds the old keys and
+    /// the keychain keeps the old unlock key: the session ends everywhere (extensions wipe theirs at once), then
+    /// starts again here under the new password, which the extension restores and the biometric copy follows.
+    public func changeMasterPassword(current: String, new: String) async throws {
+        try await provider.perform {
+            try $0.changeMasterPassword(
+                current: SecureBytes(utf8: current), new: SecureBytes(utf8: new), kdfMemoryMiB: nil, kdfPasses: nil)
+        }
+        await provider.lock()
+        try await unlock(password: new)
     }
 
     /// A new password for the add and edit screens, from the core's generator.

@@ -1,0 +1,96 @@
+import AuthenticationServices
+import Foundation
+import SesameAppModel
+import SesameAutoFill
+import SesameAutoFillApple
+@testable import SesameAutoFillExtension
+import SesameCrypto
+import SesameStore
+import Testing
+
+/// Ending the session in the app (a lock, a master-password change) ends it in extension processes that are
+/// still running, at once: the Darwin notification makes them wipe their keys, and every request checks the epoch
+/// before handing anything over, so even a process that missed the notification asks for UI.
+@MainActor
+@Suite struct SessionEndTests {
+    private func tapGitHub(_ h: ExtensionHarness, on controller: CredentialProviderViewController)
+        -> ASCredentialProviderExtensionContext
+    {
+        let context = h.newRequest(on: controller)
+        controller.provideCredentialWithoutUserInteraction(
+            for: ASPasswordCredentialRequest(credentialIdentity: h.identity(for: h.github, service: "github.com")))
+        return context
+    }
+
+    @Test func anAppLockWipesARunningExtensionAndItsNextTapAsksForUI() async throws {
+        let h = try ExtensionHarness()
+        let app = AppModel(environment: h.environment)
+        try await app.unlock(password: ExtensionHarness.password)
+        let running = h.launchExtension()
+        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        let provider = try #require(running.provider)
+        #expect(await provider.holdsKeys)
+
+        await app.lock()
+        try await waitUntil { await !provider.holdsKeys }
+        #expect(await !provider.holdsKeys)
+        let next = tapGitHub(h, on: running)
+        #expect(await firstCall(on: next) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
+        #expect(next.standInRecordedCalls.count == 1)
+        #expect(running.unlockPrompt.current == nil)
+    }
+
+    @Test func aProcessThatMissedTheNotificationStillRefusesItsNextRequest() async throws {
+        let h = try ExtensionHarness()
+        let app = AppModel(environment: h.environment)
+        try await app.unlock(password: ExtensionHarness.password)
+        // A provider with no observer: the notification never reaches it.
+        let missed = CredentialProvider(
+            vaultPath: h.environment.vaultPath, publicSuffixList: h.environment.publicSuffixList,
+            identityStore: SystemIdentityStore(h.store), authenticator: UnlockPrompt(),
+            sessionKeeper: KeychainSessionKeeper(h.environment))
+        #expect(await missed.isTrusted)
+
+        await app.lock()
+        #expect(await missed.holdsKeys)
+        let identity = try #require(CredentialIdentity(h.identity(for: h.github, service: "github.com")))
+        await #expect(throws: ProviderError.userInteractionRequired) {
+            try await missed.credentialWithoutUserInteraction(for: identity)
+        }
+        #expect(await !missed.holdsKeys)
+    }
+
+    @Test func aKeyKeptByARequestThatRacedTheLockDoesNotReviveTheSession() async throws {
+        let h = try ExtensionHarness()
+        let app = AppModel(environment: h.environment)
+        try await app.unlock(password: ExtensionHarness.password)
+        let keeper = KeychainSessionKeeper(h.environment)
+        let kept = try #require(keeper.kept())
+
+        await app.lock()
+        #expect(keeper.epoch != kept.epoch)
+        // An extension served a request just before the lock and writes the session back just after it.
+        keeper.keep(kept.key, until: Date().addingTimeInterval(600), epoch: kept.epoch)
+        #expect(keeper.kept() == nil)
+        let fresh = h.launchExtension()
+        #expect(await firstCall(on: tapGitHub(h, on: fresh)) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
+    }
+
+    @Test func aMasterPasswordChangeReplacesTheRunningExtensionsOldKeys() async throws {
+        let h = try ExtensionHarness()
+        let app = AppModel(environment: h.environment)
+        try await app.unlock(password: ExtensionHarness.password)
+        let running = h.launchExtension()
+        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        let before = KeychainSessionKeeper(h.environment).epoch
+
+        try await app.changeMasterPassword(current: ExtensionHarness.password, new: "a new master password")
+        #expect(KeychainSessionKeeper(h.environment).epoch != before)
+        // Every item is sealed under the new vault key now: the old one in memory could not fill, the session the
+        // app started again can.
+        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        let fresh = h.launchExtension()
+        #expect(await firstCall(on: tapGitHub(h, on: fresh)) == .completeRequest(user: "alice", password: "gh-secret"))
+        #expect(await app.provider.isTrusted)
+    }
+}

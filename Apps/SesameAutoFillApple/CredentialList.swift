@@ -3,7 +3,8 @@ import Foundation
 import SesameAutoFill
 
 /// The list screen's state: the ranked logins for the form, filtered by what the person types. The SwiftUI view
-/// draws it; a pick or a dismissal goes back to the view controller through ``onPick`` and ``onDismiss``.
+/// draws it; a pick or a dismissal goes back to the view controller through ``onPick`` and ``onDismiss``. For
+/// text insertion (iOS 18) each row offers its fields instead, and a pick goes through ``onPickText``.
 @MainActor
 public final class CredentialList {
     /// Best first, as the core ranked them.
@@ -15,6 +16,10 @@ public final class CredentialList {
     }
     public var onChange: (() -> Void)?
     public var onPick: ((UUID) -> Void)?
+    /// Set for text insertion: the rows offer fields to insert instead of filling a login form.
+    public private(set) var insertsText = false
+    public var onPickText: ((UUID, InsertableField) -> Void)?
+    private var withOneTimeCodes: Set<UUID> = []
     public var onDismiss: (() -> Void)?
 
     public nonisolated init() {}
@@ -35,6 +40,30 @@ public final class CredentialList {
         self.matches = matches
         isShowing = true
         onChange?()
+    }
+
+    /// Shows every login for text insertion; `withOneTimeCodes` are the ones that also offer a code.
+    public func showForTextInsertion(_ matches: [CredentialMatch], withOneTimeCodes: Set<UUID>) {
+        insertsText = true
+        self.withOneTimeCodes = withOneTimeCodes
+        show(matches)
+    }
+
+    /// The fields a row offers for insertion: the user name when there is one, the password, the current
+    /// one-time code when the login has a code.
+    public func fields(of match: CredentialMatch) -> [InsertableField] {
+        InsertableField.allCases.filter { field in
+            switch field {
+            case .username: !match.username.isEmpty
+            case .password: true
+            case .oneTimeCode: withOneTimeCodes.contains(match.id)
+            }
+        }
+    }
+
+    /// The person picked a field of a row, for insertion.
+    public func pick(_ id: UUID, field: InsertableField) {
+        onPickText?(id, field)
     }
 
     /// The person picked a row.

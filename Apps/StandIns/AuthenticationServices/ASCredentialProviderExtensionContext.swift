@@ -17,6 +17,9 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
     public enum StandInCall: Sendable, Equatable {
         case completeRequest(user: String, password: String)
         case completeOneTimeCodeRequest(code: String)
+        case completeTextToInsert(text: String)
+        case completeAssertionRequest(credentialID: Data)
+        case completeRegistrationRequest(credentialID: Data)
         case completeExtensionConfigurationRequest
         case completeSavePasswordRequest
         case completeGeneratePasswordRequest(kinds: [String], values: [String])
@@ -52,6 +55,32 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
     open func completeOneTimeCodeRequest(using credential: ASOneTimeCodeCredential,
                                          completionHandler: ((Bool) -> Void)? = nil) {
         record(.completeOneTimeCodeRequest(code: credential.code))
+        completionHandler?(false)
+    }
+
+    /// iOS/iPadOS 18.0+ only. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completerequest(withtexttoinsert:completionhandler:)
+    @available(iOS 18.0, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(visionOS, unavailable)
+    open func completeRequest(withTextToInsert text: String, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        record(.completeTextToInsert(text: text))
+        completionHandler?(false)
+    }
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeassertionrequest(using:completionhandler:)
+    @available(iOS 17.0, macOS 14.0, *)
+    open func completeAssertionRequest(using credential: ASPasskeyAssertionCredential,
+                                       completionHandler: ((Bool) -> Void)? = nil) {
+        record(.completeAssertionRequest(credentialID: credential.credentialID))
+        completionHandler?(false)
+    }
+
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeregistrationrequest(using:completionhandler:)
+    @available(iOS 17.0, macOS 14.0, *)
+    open func completeRegistrationRequest(using credential: ASPasskeyRegistrationCredential,
+                                          completionHandler: ((Bool) -> Void)? = nil) {
+        record(.completeRegistrationRequest(credentialID: credential.credentialID))
         completionHandler?(false)
     }
 

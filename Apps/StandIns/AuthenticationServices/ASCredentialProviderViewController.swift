@@ -30,6 +30,14 @@ open class ASCredentialProviderViewController: UIViewController {
     @available(iOS 18.0, macOS 15.0, *)
     open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {}
 
+    /// iOS/iPadOS 18.0+ only (not macOS, Mac Catalyst, visionOS); offered when Info.plist's capabilities say
+    /// `ProvidesTextToInsert`. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterfaceforuserchoosingtexttoinsert()
+    @available(iOS 18.0, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(visionOS, unavailable)
+    open func prepareInterfaceForUserChoosingTextToInsert() {}
+
     /// iOS 12.0–17.0, deprecated. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/providecredentialwithoutuserinteraction(for:)-7jlg0
     @available(iOS, introduced: 12.0, deprecated: 17.0)
     open func provideCredentialWithoutUserInteraction(for credentialIdentity: ASPasswordCredentialIdentity) {}
@@ -52,6 +60,12 @@ open class ASCredentialProviderViewController: UIViewController {
     /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterface(forpasskeyregistration:)
     @available(iOS 17.0, macOS 14.0, *)
     open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {}
+
+    /// iOS 18.0+, macOS 15.0+ (conditional passkey registration; needs `SupportsConditionalPasskeyRegistration`).
+    /// No UI; `userInteractionRequired` counts as any other error.
+    /// https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/performwithoutuserinteractionifpossible(passkeyregistration:)
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
+    open func performWithoutUserInteractionIfPossible(passkeyRegistration registrationRequest: ASPasskeyCredentialRequest) {}
 
     /// iOS 26.2+.
     @available(iOS 26.2, *)

@@ -27,6 +27,47 @@ open class ASOneTimeCodeCredential: @unchecked Sendable {
     }
 }
 
+/// `ASPasskeyAssertionCredential`, iOS 17.0+ (the iOS 17 initializer; iOS 18's extension-output variants are not
+/// needed yet). https://developer.apple.com/documentation/authenticationservices/aspasskeyassertioncredential
+@available(iOS 17.0, macOS 14.0, *)
+open class ASPasskeyAssertionCredential: @unchecked Sendable {
+    public let userHandle: Data
+    public let relyingParty: String
+    public let signature: Data
+    public let clientDataHash: Data
+    public let authenticatorData: Data
+    public let credentialID: Data
+
+    /// https://developer.apple.com/documentation/authenticationservices/aspasskeyassertioncredential/init(userhandle:relyingparty:signature:clientdatahash:authenticatordata:credentialid:)
+    public init(userHandle: Data, relyingParty: String, signature: Data, clientDataHash: Data,
+                authenticatorData: Data, credentialID: Data) {
+        self.userHandle = userHandle
+        self.relyingParty = relyingParty
+        self.signature = signature
+        self.clientDataHash = clientDataHash
+        self.authenticatorData = authenticatorData
+        self.credentialID = credentialID
+    }
+}
+
+/// `ASPasskeyRegistrationCredential`, iOS 17.0+.
+/// https://developer.apple.com/documentation/authenticationservices/aspasskeyregistrationcredential
+@available(iOS 17.0, macOS 14.0, *)
+open class ASPasskeyRegistrationCredential: @unchecked Sendable {
+    public let relyingParty: String
+    public let clientDataHash: Data
+    public let credentialID: Data
+    public let attestationObject: Data
+
+    /// https://developer.apple.com/documentation/authenticationservices/aspasskeyregistrationcredential/init(relyingparty:clientdatahash:credentialid:attestationobject:)
+    public init(relyingParty: String, clientDataHash: Data, credentialID: Data, attestationObject: Data) {
+        self.relyingParty = relyingParty
+        self.clientDataHash = clientDataHash
+        self.credentialID = credentialID
+        self.attestationObject = attestationObject
+    }
+}
+
 /// `ASGeneratedPassword`, iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword
 @available(iOS 26.2, *)
 open class ASGeneratedPassword: @unchecked Sendable {

@@ -7,8 +7,8 @@ import UIKit
 
 /// The AutoFill extension's principal class (Info.plist `NSExtensionPrincipalClass`). It only translates: every
 /// entry point of both generations goes to the core's `CredentialProvider`, and its answer becomes a completion
-/// or a cancellation on `extensionContext`. Requests for credentials the vault does not hold yet (passkeys) cancel
-/// with `.failed` at once, so the system never waits.
+/// or a cancellation on `extensionContext`. Passkey requests go to ``passkeys`` (the seam where passkeys will go);
+/// until the vault holds them they cancel with `.failed` at once, so the system never waits.
 @MainActor
 open class CredentialProviderViewController: ASCredentialProviderViewController {
     /// The unlock screen's state (drawn by `UnlockView`).
@@ -17,6 +17,8 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     public let credentialList = CredentialList()
     /// Where the vault and the keychain group are; read from Info.plist unless a test set it first.
     public var environment: SesameEnvironment?
+    /// Answers every passkey request.
+    public var passkeys: any PasskeyService = NoPasskeys()
     private var providerStorage: CredentialProvider?
     /// Wipes this process's keys as soon as the app (or another extension process) ends the session.
     private var sessionEndSignal: SessionEndSignal?
@@ -60,6 +62,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     override open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {
         if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: false) }
+        if credentialRequest.type == .passkeyAssertion { return assertPasskey(credentialRequest, interactive: false) }
         guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
         fill(identity, interactive: false)
     }
@@ -71,6 +74,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     override open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {
         if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: true) }
+        if credentialRequest.type == .passkeyAssertion { return assertPasskey(credentialRequest, interactive: true) }
         guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
         fill(identity, interactive: true)
     }
@@ -109,30 +113,54 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         let list = credentialList
         let sites = ServiceIdentifier.sites(serviceIdentifiers)
-        list.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
         list.onPick = { id in
-            Task {
-                do throws(ProviderError) {
-                    Self.complete(context, with: try await provider.oneTimeCode(forItemWithID: id))
-                } catch {
-                    context.cancelRequest(withError: error.system)
-                }
+            Self.answer(context) { () async throws(ProviderError) in
+                Self.complete(context, with: try await provider.oneTimeCode(forItemWithID: id))
             }
         }
-        Task {
-            do throws(ProviderError) {
-                if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
-                list.show(try await provider.listOneTimeCodes(for: sites))
-            } catch {
-                context.cancelRequest(withError: error.system)
-            }
+        presentList(provider) { () async throws(ProviderError) in
+            list.show(try await provider.listOneTimeCodes(for: sites))
         }
     }
 
-    // MARK: - Kinds the vault does not hold yet
+    // MARK: - Text insertion (iOS 18): AutoFill in any text field's context menu
+
+    /// Every login, each row offering its user name, password and (when it has one) current one-time code; the
+    /// pick is inserted as typed text.
+    @available(iOS 18.0, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(visionOS, unavailable)
+    override open func prepareInterfaceForUserChoosingTextToInsert() {
+        guard let provider else { return cancel(.failed) }
+        let context = extensionContext
+        let list = credentialList
+        list.onPickText = { id, field in
+            Self.answer(context) { () async throws(ProviderError) in
+                let text = switch field {
+                case .username: try await provider.credential(forItemWithID: id).username
+                case .password: try await provider.credential(forItemWithID: id).password
+                case .oneTimeCode: try await provider.oneTimeCode(forItemWithID: id).code
+                }
+                context.completeRequest(withTextToInsert: text)
+            }
+        }
+        presentList(provider) { () async throws(ProviderError) in
+            let withCodes = Set(try await provider.listOneTimeCodes(for: []).map(\.id))
+            list.showForTextInsertion(try await provider.list(for: []), withOneTimeCodes: withCodes)
+        }
+    }
+
+    // MARK: - Passkeys: through `passkeys`
 
     override open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {
-        cancel(.failed)
+        registerPasskey(registrationRequest, conditional: false)
+    }
+
+    /// iOS 18's conditional registration: never any UI, and an answer at once.
+    @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
+    override open func performWithoutUserInteractionIfPossible(passkeyRegistration registrationRequest: ASPasskeyCredentialRequest) {
+        registerPasskey(registrationRequest, conditional: true)
     }
 
     // MARK: - iOS 26.2: save and generate
@@ -197,23 +225,55 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         guard let provider else { return cancel(.failed) }
         let context = extensionContext
         let list = credentialList
-        list.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
         list.onPick = { id in
-            Task {
-                do throws(ProviderError) {
-                    Self.complete(context, with: try await provider.credential(forItemWithID: id))
-                } catch {
-                    context.cancelRequest(withError: error.system)
-                }
+            Self.answer(context) { () async throws(ProviderError) in
+                Self.complete(context, with: try await provider.credential(forItemWithID: id))
             }
         }
-        Task {
+        presentList(provider) { () async throws(ProviderError) in
+            list.show(try await provider.list(for: sites))
+        }
+    }
+
+    /// Shows a list: unlocks first when the session is not trusted, then `load` fills it. Dismissing the list
+    /// cancels with `.userCanceled`, any failure with its own code.
+    private func presentList(_ provider: CredentialProvider,
+                             load: @escaping @MainActor () async throws(ProviderError) -> Void) {
+        let context = extensionContext
+        credentialList.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
+        Self.answer(context) { () async throws(ProviderError) in
+            if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
+            try await load()
+        }
+    }
+
+    /// Runs a request's work; a failure cancels the request with its code.
+    private static func answer(_ context: ASCredentialProviderExtensionContext,
+                               _ work: @escaping @MainActor () async throws(ProviderError) -> Void) {
+        Task { @MainActor in
             do throws(ProviderError) {
-                if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
-                list.show(try await provider.list(for: sites))
+                try await work()
             } catch {
                 context.cancelRequest(withError: error.system)
             }
+        }
+    }
+
+    private func assertPasskey(_ request: any ASCredentialRequest, interactive: Bool) {
+        guard let request = request as? ASPasskeyCredentialRequest else { return cancel(.failed) }
+        let context = extensionContext
+        let passkeys = passkeys
+        Self.answer(context) { () async throws(ProviderError) in
+            context.completeAssertionRequest(using: try await passkeys.assertion(for: request, interactive: interactive))
+        }
+    }
+
+    private func registerPasskey(_ request: any ASCredentialRequest, conditional: Bool) {
+        guard let request = request as? ASPasskeyCredentialRequest else { return cancel(.failed) }
+        let context = extensionContext
+        let passkeys = passkeys
+        Self.answer(context) { () async throws(ProviderError) in
+            context.completeRegistrationRequest(using: try await passkeys.registration(for: request, conditional: conditional))
         }
     }
 

@@ -6,7 +6,7 @@
 import Foundation
 import Synchronization
 
-/// `ASCredentialIdentityStoreState`, iOS 12.0+.
+/// `ASCredentialIdentityStoreState`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystorestate
 /// https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystorestate
 open class ASCredentialIdentityStoreState: @unchecked Sendable {
     public let isEnabled: Bool

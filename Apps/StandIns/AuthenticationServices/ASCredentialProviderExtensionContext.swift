@@ -50,7 +50,7 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
         completionHandler?(false)
     }
 
-    /// iOS 18.0+.
+    /// iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeonetimecoderequest(using:completionhandler:)
     @available(iOS 18.0, macOS 15.0, *)
     open func completeOneTimeCodeRequest(using credential: ASOneTimeCodeCredential,
                                          completionHandler: ((Bool) -> Void)? = nil) {

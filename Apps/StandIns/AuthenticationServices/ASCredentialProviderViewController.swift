@@ -26,7 +26,7 @@ open class ASCredentialProviderViewController: UIViewController {
     open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier],
                                     requestParameters: ASPasskeyCredentialRequestParameters) {}
 
-    /// iOS 18.0+.
+    /// iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareonetimecodecredentiallist(for:)
     @available(iOS 18.0, macOS 15.0, *)
     open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {}
 
@@ -67,19 +67,19 @@ open class ASCredentialProviderViewController: UIViewController {
     @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
     open func performWithoutUserInteractionIfPossible(passkeyRegistration registrationRequest: ASPasskeyCredentialRequest) {}
 
-    /// iOS 26.2+.
+    /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/performwithoutuserinteractionifpossible(savepasswordrequest:)
     @available(iOS 26.2, *)
     open func performWithoutUserInteractionIfPossible(savePasswordRequest: ASSavePasswordRequest) {}
 
-    /// iOS 26.2+.
+    /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/prepareinterface(for:)-69elg
     @available(iOS 26.2, *)
     open func prepareInterface(for savePasswordRequest: ASSavePasswordRequest) {}
 
-    /// iOS 26.2+.
+    /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller/performwithoutuserinteraction(generatepasswordsrequest:)
     @available(iOS 26.2, *)
     open func performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest) {}
 
-    /// iOS 26.2+.
+    /// iOS 26.2+ (the class page's "Instance Methods": https://developer.apple.com/documentation/authenticationservices/ascredentialproviderviewcontroller).
     @available(iOS 26.2, *)
     open func prepareInterface(for generatePasswordsRequest: ASGeneratePasswordsRequest) {}
 }

@@ -23,7 +23,7 @@ public protocol ASCredentialRequest: AnyObject, Sendable {
     var credentialIdentity: any ASCredentialIdentity { get }
 }
 
-/// `ASPasswordCredentialRequest`, iOS 17.0+.
+/// `ASPasswordCredentialRequest`, iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/aspasswordcredentialrequest
 /// https://developer.apple.com/documentation/authenticationservices/aspasswordcredentialrequest
 @available(iOS 17.0, macOS 14.0, *)
 open class ASPasswordCredentialRequest: ASCredentialRequest, @unchecked Sendable {
@@ -35,7 +35,7 @@ open class ASPasswordCredentialRequest: ASCredentialRequest, @unchecked Sendable
     }
 }
 
-/// `ASOneTimeCodeCredentialRequest`, iOS 18.0+.
+/// `ASOneTimeCodeCredentialRequest`, iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/asonetimecodecredentialrequest
 /// https://developer.apple.com/documentation/authenticationservices/asonetimecodecredentialrequest
 @available(iOS 18.0, macOS 15.0, *)
 open class ASOneTimeCodeCredentialRequest: ASCredentialRequest, @unchecked Sendable {
@@ -106,7 +106,7 @@ open class ASSavePasswordRequest: @unchecked Sendable {
     }
 }
 
-/// `ASGeneratePasswordsRequest`, iOS 26.2+.
+/// `ASGeneratePasswordsRequest`, iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/asgeneratepasswordsrequest
 /// https://developer.apple.com/documentation/authenticationservices/asgeneratepasswordsrequest
 @available(iOS 26.2, *)
 open class ASGeneratePasswordsRequest: @unchecked Sendable {

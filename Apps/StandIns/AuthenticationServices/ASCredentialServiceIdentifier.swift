@@ -5,7 +5,7 @@
 
 import Foundation
 
-/// `ASCredentialServiceIdentifier`, iOS 12.0+.
+/// `ASCredentialServiceIdentifier`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialserviceidentifier
 /// https://developer.apple.com/documentation/authenticationservices/ascredentialserviceidentifier
 open class ASCredentialServiceIdentifier: @unchecked Sendable {
     /// https://developer.apple.com/documentation/authenticationservices/ascredentialserviceidentifier/identifiertype-swift.enum

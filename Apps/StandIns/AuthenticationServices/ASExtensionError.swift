@@ -5,7 +5,7 @@
 
 import Foundation
 
-/// `ASExtensionErrorDomain`, iOS 12.0+.
+/// `ASExtensionErrorDomain`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/asextensionerrordomain
 /// https://developer.apple.com/documentation/authenticationservices/asextensionerrordomain
 public let ASExtensionErrorDomain = "ASExtensionErrorDomain"
 
@@ -42,7 +42,7 @@ public struct ASExtensionError: CustomNSError, Hashable, Sendable {
 /// https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystoreerrordomain
 public let ASCredentialIdentityStoreErrorDomain = "ASCredentialIdentityStoreErrorDomain"
 
-/// `ASCredentialIdentityStoreError`, iOS 12.0+.
+/// `ASCredentialIdentityStoreError`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystoreerror
 /// https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystoreerror
 public struct ASCredentialIdentityStoreError: CustomNSError, Hashable, Sendable {
     public enum Code: Int, Sendable {

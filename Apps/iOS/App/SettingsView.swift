@@ -2,14 +2,17 @@ import SesameAppModel
 import SesameAutoFillApple
 import SwiftUI
 
-/// Auto-lock ("stay unlocked for N minutes", read by every extension process), Face ID / Touch ID, and AutoFill's
-/// real state with the way to Settings.
+/// Auto-lock ("stay unlocked for N minutes", read by every extension process), Face ID / Touch ID, the master
+/// password, and AutoFill's real state with the way to Settings.
 struct SettingsView: View {
     let model: AppModel
     @AppStorage(SesameEnvironment.idleTimeoutMinutesKey, store: UserDefaults(suiteName: Bundle.main.object(
         forInfoDictionaryKey: "SesameAppGroup") as? String)) private var minutes = 15
     @State private var biometry = false
     @State private var password = ""
+    @State private var currentPassword = ""
+    @State private var newPassword = ""
+    @State private var passwordOutcome: String?
 
     var body: some View {
         NavigationStack {
@@ -29,6 +32,13 @@ struct SettingsView: View {
                         }
                     }
                 }
+                Section("Master password") {
+                    SecureField("Current master password", text: $currentPassword)
+                    SecureField("New master password", text: $newPassword)
+                    Button("Change master password") { changeMasterPassword() }
+                        .disabled(currentPassword.isEmpty || newPassword.isEmpty)
+                    if let passwordOutcome { Text(passwordOutcome).font(.footnote) }
+                }
                 Section("AutoFill") {
                     Text(status)
                     Button("Open AutoFill settings") { Task { try? await model.openAutoFillSettings() } }
@@ -42,6 +52,20 @@ struct SettingsView: View {
                 biometry = model.biometricKey.isStored
                 await model.refreshAutoFillStatus()
             }
+        }
+    }
+
+    /// Also rotates the vault key and ends the session in every AutoFill process (`AppModel`).
+    private func changeMasterPassword() {
+        Task {
+            do {
+                try await model.changeMasterPassword(current: currentPassword, new: newPassword)
+                passwordOutcome = "Changed: the old password no longer opens the vault, here or in AutoFill."
+            } catch {
+                passwordOutcome = "Not changed: \(error)"
+            }
+            currentPassword = ""
+            newPassword = ""
         }
     }
 

@@ -23,8 +23,24 @@ struct UnlockAppView: View {
                 }
                 Button(model.vaultExists ? "Unlock" : "Create vault") { Task { await go() } }
                     .disabled(password.isEmpty || working)
+                if model.vaultExists, model.biometricKey.isStored {
+                    Button("Unlock with Face ID / Touch ID") { Task { await useBiometry() } }
+                        .disabled(working)
+                }
             }
             .navigationTitle("Sesame")
+            // A session still trusted (the auto-lock has not passed) needs no new unlock.
+            .task { if (try? await model.resume()) == true { unlocked = true } }
+        }
+    }
+
+    private func useBiometry() async {
+        working = true
+        defer { working = false }
+        do {
+            if try await model.unlockWithBiometry() { unlocked = true }
+        } catch {
+            message = "Face ID / Touch ID no longer opens the vault: unlock with the master password."
         }
     }
 

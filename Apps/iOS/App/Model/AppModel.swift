@@ -49,8 +49,31 @@ public final class AppModel {
     public func unlock(password: String) async throws {
         let key = try await provider.unlock(password: SecureBytes(utf8: password))
         if biometricKey.isStored { try? biometricKey.store(key) }
+        try await reconcileAndReload()
+    }
+
+    /// After any unlock: the store follows changes other processes made; a failed store write never fails it.
+    private func reconcileAndReload() async throws {
         _ = try? await provider.synchronizeIdentities()
         try await reload()
+    }
+
+    /// Unlocks with the biometric copy of the unlock key (the keychain prompts for Face ID / Touch ID on a
+    /// device), without Argon2id. False when the person cancelled the prompt or no copy is stored; a copy from
+    /// before a master-password change throws `wrongPassword`, and the screen falls back to the password.
+    public func unlockWithBiometry() async throws -> Bool {
+        guard let key = biometricKey.read() else { return false }
+        try await provider.unlock(key: key)
+        try await reconcileAndReload()
+        return true
+    }
+
+    /// At start: whether the session is still trusted (kept for its idle timeout across processes), in which case
+    /// the vault list shows without a new unlock and the identity store is brought to the vault.
+    public func resume() async throws -> Bool {
+        guard await provider.isTrusted else { return false }
+        try await reconcileAndReload()
+        return true
     }
 
     /// Turns Face ID / Touch ID unlock on (the password proves it is the owner) or off.

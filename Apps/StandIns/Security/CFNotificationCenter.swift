@@ -1,8 +1,9 @@
 // Stand-in for CoreFoundation's Darwin notify center on Linux (see UIKit/UIViewController.swift for why it cannot
 // reach a Mac). On Apple platforms these names come from CoreFoundation, which Security re-exports; here
 // `CoreFoundation` is the toolchain's own private module, so the stand-in lives beside the Security one, whose
-// CF type aliases it shares. Posting delivers at once to every observer of the name in this process: the tests'
-// "processes" (the app and extension view controllers) share it as real ones share the system-wide center.
+// CF type aliases it shares. Posting delivers at once, in the posting thread, to every observer of the name in this
+// process: the tests' "processes" (the app and extension view controllers) share it as real ones share the
+// system-wide center.
 #if !os(Linux)
 #error("Stand-in for an Apple framework: build it on Linux only.")
 #endif
@@ -70,8 +71,11 @@ public func CFNotificationCenterRemoveObserver(_ center: CFNotificationCenter!, 
 public func CFNotificationCenterPostNotification(_ center: CFNotificationCenter!, _ name: CFNotificationName!,
                                                  _ object: UnsafeRawPointer!, _ userInfo: CFDictionary!,
                                                  _ deliverImmediately: Bool) {
-    let matching = center.observers.withLock { $0.filter { $0.name == name.rawValue } }
-    for observer in matching {
-        observer.callBack(center, UnsafeMutableRawPointer(mutating: observer.observer), name, object, nil)
+    // Delivered under the lock, so an observer being removed (its owner going away on another thread) is either
+    // called before the removal or not at all; a callback must therefore not add or remove observers itself.
+    center.observers.withLock { observers in
+        for observer in observers where observer.name == name.rawValue {
+            observer.callBack(center, UnsafeMutableRawPointer(mutating: observer.observer), name, object, nil)
+        }
     }
 }

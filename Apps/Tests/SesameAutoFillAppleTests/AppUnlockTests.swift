@@ -44,4 +44,15 @@ import Testing
         await relaunched.lock()
         #expect(try await !AppModel(environment: h.environment).resume())
     }
+
+    @Test func theAppShowsItsLockScreenWhenAnotherProcessEndsTheSession() async throws {
+        let h = try ExtensionHarness()
+        let app = AppModel(environment: h.environment)
+        try await app.unlock(password: ExtensionHarness.password)
+        #expect(app.isUnlocked)
+        // What any other process's lock does.
+        KeychainSessionKeeper(h.environment).forget()
+        try await waitUntil { !app.isUnlocked }
+        #expect(app.items.isEmpty)
+    }
 }

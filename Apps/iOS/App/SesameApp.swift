@@ -18,7 +18,12 @@ struct SesameApp: App {
         .onChange(of: phase) { _, newPhase in
             // Nothing stays open across a suspension (0xdead10cc): every vault call is short and synchronous,
             // and going to the background refreshes what the settings screen shows when it comes back.
-            if newPhase == .active { Task { await model.model?.refreshAutoFillStatus() } }
+            if newPhase == .active {
+                Task {
+                    await model.model?.checkSession()
+                    await model.model?.refreshAutoFillStatus()
+                }
+            }
         }
     }
 }
@@ -44,14 +49,13 @@ final class AppState: ObservableObject {
 
 struct RootView: View {
     @ObservedObject var state: AppState
-    @State private var unlocked = false
 
     var body: some View {
         if let model = state.model {
-            if unlocked {
-                VaultListView(model: model, unlocked: $unlocked)
+            if model.isUnlocked {
+                VaultListView(model: model)
             } else {
-                UnlockAppView(model: model, unlocked: $unlocked)
+                UnlockAppView(model: model)
             }
         } else {
             Text(state.failure ?? "").padding()

@@ -4,7 +4,6 @@ import SwiftUI
 /// Creates the vault on first launch, unlocks it afterwards.
 struct UnlockAppView: View {
     let model: AppModel
-    @Binding var unlocked: Bool
     @State private var password = ""
     @State private var confirmation = ""
     @State private var message: String?
@@ -30,7 +29,7 @@ struct UnlockAppView: View {
             }
             .navigationTitle("Sesame")
             // A session still trusted (the auto-lock has not passed) needs no new unlock.
-            .task { if (try? await model.resume()) == true { unlocked = true } }
+            .task { _ = try? await model.resume() }
         }
     }
 
@@ -38,7 +37,7 @@ struct UnlockAppView: View {
         working = true
         defer { working = false }
         do {
-            if try await model.unlockWithBiometry() { unlocked = true }
+            _ = try await model.unlockWithBiometry()
         } catch {
             message = "Face ID / Touch ID no longer opens the vault: unlock with the master password."
         }
@@ -59,7 +58,6 @@ struct UnlockAppView: View {
             }
             password = ""
             confirmation = ""
-            unlocked = true
         } catch {
             message = "\(error)"
         }

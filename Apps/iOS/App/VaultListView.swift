@@ -5,7 +5,6 @@ import SwiftUI
 /// Every login, searchable; add and edit open the editor.
 struct VaultListView: View {
     let model: AppModel
-    @Binding var unlocked: Bool
     @State private var query = ""
     @State private var editing: ItemSummary?
     @State private var adding = false
@@ -33,7 +32,7 @@ struct VaultListView: View {
                 ToolbarItem(placement: .primaryAction) { Button("Add") { adding = true } }
                 ToolbarItem(placement: .navigation) { Button("Settings") { showingSettings = true } }
                 ToolbarItem(placement: .bottomBar) {
-                    Button("Lock") { Task { await model.lock(); unlocked = false } }
+                    Button("Lock") { Task { await model.lock() } }
                 }
             }
             .sheet(isPresented: $adding) { ItemEditorView(model: model, editing: nil) }

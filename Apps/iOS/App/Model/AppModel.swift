@@ -16,7 +16,12 @@ public final class AppModel {
     public private(set) var items: [ItemSummary] = []
     public var query = ""
     public private(set) var autoFill: AutoFillStatus = .off
+    /// Whether the vault list shows: true after an unlock, false once the session ended (a lock here or in
+    /// another process, the auto-lock).
+    public private(set) var isUnlocked = false
     public var onChange: (() -> Void)?
+    /// Brings the lock screen back as soon as another process ends the session.
+    private var sessionEndSignal: SessionEndSignal?
 
     public init(environment: SesameEnvironment, authenticator: any Authenticator = UnlockPrompt()) {
         self.environment = environment
@@ -26,6 +31,9 @@ public final class AppModel {
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(environment))
         biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
+        sessionEndSignal = SessionEndSignal(name: environment.sessionEndedSignalName) { [weak self] in
+            Task { @MainActor in await self?.checkSession() }
+        }
     }
 
     public let biometricKey: BiometricKey
@@ -55,6 +63,7 @@ public final class AppModel {
     /// After any unlock: the store follows changes other processes made; a failed store write never fails it.
     private func reconcileAndReload() async throws {
         _ = try? await provider.synchronizeIdentities()
+        isUnlocked = true
         try await reload()
     }
 
@@ -85,6 +94,18 @@ public final class AppModel {
     /// Locks here and in every extension process, which wipe their keys at once (`SessionEndSignal`).
     public func lock() async {
         await provider.lock()
+        showLocked()
+    }
+
+    /// Shows the lock screen once the session is no longer trusted: another process ended it, or the auto-lock
+    /// passed (the app checks when it comes back to the foreground; no timer runs in the background).
+    public func checkSession() async {
+        guard isUnlocked, !(await provider.isTrusted) else { return }
+        showLocked()
+    }
+
+    private func showLocked() {
+        isUnlocked = false
         items = []
         onChange?()
     }

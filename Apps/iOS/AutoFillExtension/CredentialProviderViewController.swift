@@ -142,7 +142,8 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 case .password: try await provider.credential(forItemWithID: id).password
                 case .oneTimeCode: try await provider.oneTimeCode(forItemWithID: id).code
                 }
-                context.completeRequest(withTextToInsert: text)
+                // The completion-handler form, explicitly: in an async context the SDK's `async` overload would win.
+                context.completeRequest(withTextToInsert: text, completionHandler: nil)
             }
         }
         presentList(provider) { () async throws(ProviderError) in
@@ -159,7 +160,9 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     /// iOS 18's conditional registration: never any UI, and an answer at once.
     @available(iOS 18.0, macOS 15.0, visionOS 2.0, *)
-    override open func performWithoutUserInteractionIfPossible(passkeyRegistration registrationRequest: ASPasskeyCredentialRequest) {
+    override open func performWithoutUserInteractionIfPossible(
+        passkeyRegistration registrationRequest: ASPasskeyCredentialRequest
+    ) {
         registerPasskey(registrationRequest, conditional: true)
     }
 
@@ -264,7 +267,8 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         let passkeys = passkeys
         Self.answer(context) { () async throws(ProviderError) in
-            context.completeAssertionRequest(using: try await passkeys.assertion(for: request, interactive: interactive))
+            let credential = try await passkeys.assertion(for: request, interactive: interactive)
+            context.completeAssertionRequest(using: credential, completionHandler: nil)
         }
     }
 
@@ -273,7 +277,8 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         let passkeys = passkeys
         Self.answer(context) { () async throws(ProviderError) in
-            context.completeRegistrationRequest(using: try await passkeys.registration(for: request, conditional: conditional))
+            let credential = try await passkeys.registration(for: request, conditional: conditional)
+            context.completeRegistrationRequest(using: credential, completionHandler: nil)
         }
     }
 
@@ -295,7 +300,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 } catch {
                     throw .failed
                 }
-                context.completeSavePasswordRequest()
+                context.completeSavePasswordRequest(completionHandler: nil)
             } catch {
                 context.cancelRequest(withError: error.system)
             }

@@ -93,4 +93,20 @@ import Testing
         #expect(await firstCall(on: tapGitHub(h, on: fresh)) == .completeRequest(user: "alice", password: "gh-secret"))
         #expect(await app.provider.isTrusted)
     }
+
+    @Test func theEpochLivesBesideTheVaultReadableOnlyByItsOwner() async throws {
+        let h = try ExtensionHarness()
+        let keeper = KeychainSessionKeeper(h.environment)
+        #expect(keeper.epoch == 0)
+        keeper.forget()
+        let first = keeper.epoch
+        keeper.forget()
+        #expect(first != 0 && keeper.epoch != first)
+        let attributes = try FileManager.default.attributesOfItem(atPath: h.environment.sessionEpochPath)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // Nothing is left behind by the atomic writes.
+        let folder = URL(fileURLWithPath: h.environment.vaultPath).deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("session-epoch") }
+            == ["vault.sqlite.session-epoch"])
+    }
 }

@@ -112,6 +112,22 @@ extension Vault {
             .run()
     }
 
+    /// This device's ops not yet flushed into a batch, oldest first, payloads decrypted.
+    func pendingOps(identity: SyncIdentity) throws -> [SyncOp] {
+        let statement = try database.statement("""
+            SELECT device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed, item FROM sync_ops
+            WHERE device = ? AND batch IS NULL ORDER BY counter
+            """)
+        defer { statement.reset() }
+        try statement.bind(deviceID.bytes, at: 1)
+        var ops: [SyncOp] = []
+        while try statement.step() {
+            guard let item = UUID(bytes: statement.blob(at: 8)) else { continue }
+            ops.append(try syncOp(statement, item: item, identity: identity))
+        }
+        return ops
+    }
+
     /// The merged state of one item.
     func syncResolution(ofItem id: UUID, identity: SyncIdentity?) throws -> ItemResolution {
         ItemResolution(ops: try syncOps(ofItem: id, identity: identity), superseded: try supersededIDs(ofItem: id))

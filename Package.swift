@@ -59,7 +59,7 @@ let package = Package(
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         .executableTarget(name: "sesame", dependencies: [
@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(name: "SesameAutoFillTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore"]),
+        .testTarget(name: "SesameAgentTests", dependencies: [
+            "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [

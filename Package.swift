@@ -109,7 +109,8 @@ let package = Package(
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
-            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport"]),
+            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport",
+            "SesameAutoFill"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),

@@ -132,6 +132,10 @@ extension Vault {
     @discardableResult
     func materialize(_ id: UUID, identity: SyncIdentity, keys: Keys) throws -> Bool {
         let resolution = try syncResolution(ofItem: id, identity: identity)
+        if let winner = resolution.winner, let changed = try materializeSetting(id, winner: winner) {
+            // A synced setting: its live versions are merged by whoever reads it, never a conflict to resolve.
+            return changed
+        }
         if resolution.hasConflict {
             try database.statement("INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)").bind(id.bytes, at: 1).run()
         } else {

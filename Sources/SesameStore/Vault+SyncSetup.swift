@@ -30,6 +30,7 @@ extension Vault {
                 for (id, item, state) in items {
                     try recordSyncChange(of: id, item: item, state: state, keys: keys, identity: identity)
                 }
+                try recordSyncedSettings(keys: keys, identity: identity)
             }
             return syncHeader
         }

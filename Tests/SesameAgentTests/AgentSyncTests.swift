@@ -106,4 +106,57 @@ import Testing
         #expect(try eventually { try client.syncStatus().autoSync?.lastError == nil })
         #expect(try FolderTransport(root: root).listBatches().count == 1)
     }
+
+    @Test func clientsAreServedWhileARoundWaitsForTheTransport() throws {
+        let (pathA, _) = try makeReplicas(interval: nil)
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try AgentClient.connect(to: server.configuration.location)
+        client.vault = pathA
+        _ = try client.unlock(vault: pathA, password: Fixture.secret())
+        _ = try client.add(Item(title: "Before the round", password: "1"))
+
+        // The round stops in the middle of writing its batch (a slow push), after it merged and flushed.
+        let transport = StalledTransport(FolderTransport(root: root))
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Collector<Bool>()
+        Thread.detachNewThread {
+            let report = try? SyncRound.run(HeldVaultAccess(core: server.core, path: pathA), transport: transport)
+            outcome.append(report?.written.count == 1)
+            finished.signal()
+        }
+        #expect(transport.stalled.wait(timeout: .now() + 10) == .success)
+        _ = try client.add(Item(title: "During the round", password: "2"))
+        #expect(try client.list(.active).items.count == 2, "served while the round waits for the transport")
+        transport.release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(outcome.values == [true])
+        #expect(try client.syncStatus().pendingChanges == 1, "the change made during the round waits for the next")
+    }
+}
+
+/// A folder transport whose first batch write waits until the test releases it.
+private final class StalledTransport: SyncTransport, @unchecked Sendable {
+    let inner: FolderTransport
+    let stalled = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    init(_ inner: FolderTransport) { self.inner = inner }
+
+    func writeBatch(_ name: BatchName, _ file: [UInt8]) throws {
+        stalled.signal()
+        release.wait()
+        try inner.writeBatch(name, file)
+    }
+
+    func pull() throws { try inner.pull() }
+    func readHeader() throws -> [UInt8]? { try inner.readHeader() }
+    func writeHeader(_ bytes: [UInt8]) throws { try inner.writeHeader(bytes) }
+    func listBatches() throws -> [BatchName] { try inner.listBatches() }
+    func readBatch(_ name: BatchName) throws -> [UInt8]? { try inner.readBatch(name) }
+    func readFile(_ path: String) throws -> [UInt8]? { try inner.readFile(path) }
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws { try inner.writeFile(path, bytes) }
+    func removeFile(_ path: String) throws { try inner.removeFile(path) }
+    func listFiles(in folder: String) throws -> [String] { try inner.listFiles(in: folder) }
+    func publish(device: String) throws { try inner.publish(device: device) }
 }

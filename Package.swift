@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
-        .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
+        .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
         .executableTarget(name: "sesame", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",

@@ -199,12 +199,9 @@ final class AgentSyncScheduler: @unchecked Sendable {
 
     private func configuredTransport() throws(ServiceFailure) -> (String, SyncTransportConfiguration) {
         do {
-            return try core.withHeldVault { path, vault in
-                guard let configuration = try vault.setting(named: SyncTransportConfiguration.settingName)
-                    .flatMap(SyncTransportConfiguration.init(setting:))
-                else { throw ServiceFailure(.invalidInput, SyncError.notConfigured.description) }
-                return (path, configuration)
-            }
+            return try core.withHeldVault { path, vault in (path, try SyncTransportConfiguration(storedIn: vault)) }
+        } catch SyncError.notConfigured {
+            throw ServiceFailure(.invalidInput, SyncError.notConfigured.description)
         } catch {
             throw ServiceFailure(error)
         }

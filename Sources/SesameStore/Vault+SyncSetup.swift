@@ -161,8 +161,7 @@ extension Vault {
             let keys = try requireKeys()
             return try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
-                let local = try readSetting(named: Self.syncHeaderSetting, keys: keys)
-                    .flatMap { try? SyncHeader(decoding: $0) }
+                let local = try storedSyncHeader(keys: keys)
                 let published = bytes.flatMap { try? SyncHeader(decoding: $0) }
                 if let published, published.vault != identity.vault { return .unchanged }  // not ours to replace
                 guard let published, published != local else {
@@ -177,12 +176,16 @@ extension Vault {
         }
     }
 
+    private func storedSyncHeader(keys: Keys) throws -> SyncHeader? {
+        try readSetting(named: Self.syncHeaderSetting, keys: keys).flatMap { try? SyncHeader(decoding: $0) }
+    }
+
     /// Inside `changeMasterPassword`'s transaction: the synced header of the next generation, wrapped under the
     /// new password, for the next sync round to publish (a new device then joins with the new password, and the
     /// old one opens no current header).
     func rewrapSyncHeader(kdf: KDFParameters, passwordKey: SymmetricKey, keys: Keys) throws {
         guard let identity = try syncIdentity(keys: keys) else { return }
-        let current = try readSetting(named: Self.syncHeaderSetting, keys: keys).flatMap { try? SyncHeader(decoding: $0) }
+        let current = try storedSyncHeader(keys: keys)
         let header = SyncHeader(
             vault: identity.vault, kdf: kdf, root: identity.keys.root, passwordKey: passwordKey,
             generation: (current?.generation ?? 0) + 1)

@@ -1,4 +1,5 @@
 import Foundation
+import SesameStore
 import SesameSync
 
 /// Where a vault syncs, as `sesame sync setup` stored it in the vault's sealed settings (`sync.transport`:
@@ -26,6 +27,16 @@ public struct SyncTransportConfiguration: Equatable, Sendable {
     }
 
     public var setting: [UInt8] { Array("\(kind.rawValue)\n\(location)".utf8) }
+
+    /// The configuration stored in an unlocked vault.
+    ///
+    /// - Throws: `SyncError.notConfigured` when sync was never set up (or the setting is unreadable).
+    public init(storedIn vault: Vault) throws {
+        guard let configuration = try vault.setting(named: Self.settingName).flatMap(Self.init(setting:)) else {
+            throw SyncError.notConfigured
+        }
+        self = configuration
+    }
 
     /// `git URL` or `folder PATH`, for messages (a URL's credentials left out).
     public var description: String { "\(kind.rawValue) \(GitTransport.redactingCredentials(location))" }

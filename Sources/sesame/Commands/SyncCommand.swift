@@ -115,7 +115,7 @@ enum SyncCommand: Command {
             return
         }
         let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
-        let configuration = try configured(vault)
+        let configuration = try SyncTransportConfiguration(storedIn: vault)
         let report = try vault.sync(with: try configuration.makeTransport(vaultPath: context.vaultPath))
         try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
                      what: "Synced with \(configuration.description)")
@@ -127,7 +127,7 @@ enum SyncCommand: Command {
             summary = try agent.syncStatus()
         } else {
             let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
-            let configuration = try configured(vault)
+            let configuration = try SyncTransportConfiguration(storedIn: vault)
             let names = try configuration.makeTransport(vaultPath: context.vaultPath).listBatches()
             var local = SyncStatusReport(local: try vault.syncStatus(), published: names, transport: configuration.description)
             local.autoSync = AutoSyncState(interval: try vault.syncInterval())
@@ -210,13 +210,6 @@ enum SyncCommand: Command {
         let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
         try vault.unlock(password: password)
         return vault
-    }
-
-    private static func configured(_ vault: Vault) throws -> SyncTransportConfiguration {
-        guard let configuration = try vault.setting(named: SyncTransportConfiguration.settingName)
-            .flatMap(SyncTransportConfiguration.init(setting:))
-        else { throw SyncError.notConfigured }
-        return configuration
     }
 
     private static func absolute(_ path: String) -> String {

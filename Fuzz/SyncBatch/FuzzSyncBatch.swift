@@ -4,8 +4,8 @@ import SesameCrypto
 @testable import SesameSync
 
 /// Any bytes as a batch plaintext (what an authenticated but hostile device could have sealed), as a whole batch
-/// file (what any transport could put in the folder), and as a vault header. Nothing may crash, and what parses
-/// seals and opens back to the same batch.
+/// file (what any transport could put in the folder), and as a vault header (version 1 or 2). Nothing may crash,
+/// what parses seals and opens back to the same batch, and a header encodes back to its bytes.
 @main
 enum FuzzSyncBatch {
     static func main() {
@@ -14,7 +14,11 @@ enum FuzzSyncBatch {
         let key = try! SymmetricKey(bytes: SecureBytes(copying: [UInt8](repeating: 7, count: 32)))
         LibFuzzer.run { raw in
             let bytes = Array(raw)
-            _ = try? SyncHeader(decoding: bytes)
+            if let header = try? SyncHeader(decoding: bytes) {
+                // Devices compare headers by their encoding (`supersedes`): it must be the bytes read.
+                precondition(header.encoded == bytes, "a vault header does not encode back to its bytes")
+                _ = header.isAuthentic(for: SyncKeys(root: key))
+            }
             _ = try? Batch.open(bytes, vault: vault, device: device, seq: 1, key: key)
             guard let batch = try? Batch.parse(bytes, device: device, seq: 1) else { return }
             let again = try? Batch.open(batch.sealed(vault: vault, key: key), vault: vault, device: device, seq: 1, key: key)

@@ -137,6 +137,25 @@ final class AgentCore: @unchecked Sendable {
         return try body(current.get())
     }
 
+    /// Runs `body` on the held vault (`path`, when given, must be the one held) without counting as use: the idle
+    /// timer runs on, so the agent's own sync never keeps the vault unlocked. Throws a `locked` failure when no
+    /// vault is held; `body`'s errors pass through as they are.
+    func withHeldVault<T>(path: String? = nil, _ body: (String, Vault) throws -> T) throws -> T {
+        stateLock.lock()
+        let expired = detachIfExpired()
+        stateLock.unlock()
+        wipe(expired)
+        vaultLock.lock()
+        defer { vaultLock.unlock() }
+        stateLock.lock()
+        let current = held
+        stateLock.unlock()
+        guard let current, path.map({ Self.sameVault(current.path, $0) }) ?? true else {
+            throw ServiceFailure(.locked, "The vault is locked.")
+        }
+        return try body(current.path, current.service.vault)
+    }
+
     /// The status, after resetting the idle timer if `vault` is held unlocked: a client calls this before sending
     /// requests, so the vault does not lock between the check and the first request.
     func attach(vault path: String) -> AgentStatus {

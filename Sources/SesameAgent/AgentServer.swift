@@ -28,6 +28,8 @@ public struct AgentConfiguration: Sendable {
     /// How often the agent checks that its socket file is still its own; if it was removed or replaced (another
     /// agent, a deleted folder), this agent shuts down instead of lingering unreachable.
     public var socketCheckInterval: TimeInterval = 10
+    /// Seconds between a change and the automatic sync round that publishes it (when automatic sync is on).
+    public var syncDebounce: TimeInterval = 2
 
     public init(
         location: AgentSocketLocation, publicSuffixList: PublicSuffixList,
@@ -59,6 +61,7 @@ public final class AgentServer: @unchecked Sendable {
     public let configuration: AgentConfiguration
     let core: AgentCore
     let logger: AgentLogger
+    let syncScheduler: AgentSyncScheduler
 
     private enum Phase { case initial, running, stopping, stopped }
 
@@ -98,6 +101,7 @@ public final class AgentServer: @unchecked Sendable {
         core = AgentCore(
             publicSuffixList: configuration.publicSuffixList, defaultIdleTimeout: configuration.idleTimeout,
             logger: logger, now: now, delayHook: delayHook, onUnlock: { wake.fire() }, openVault: openVault)
+        syncScheduler = AgentSyncScheduler(core: core, logger: logger, debounce: configuration.syncDebounce)
         wake.target = self
     }
 
@@ -159,6 +163,11 @@ public final class AgentServer: @unchecked Sendable {
         threads.enter()
         Thread.detachNewThread { [self] in
             timerLoop()
+            threads.leave()
+        }
+        threads.enter()
+        Thread.detachNewThread { [self] in
+            syncScheduler.runLoop()
             threads.leave()
         }
         logger.info("Listening", metadata: ["socket.path": location.socketPath, "agent.pid": "\(getpid())"])
@@ -226,6 +235,7 @@ public final class AgentServer: @unchecked Sendable {
 
         logger.info("Stopping")
         core.stop()
+        syncScheduler.stop()
         timer.lock()
         timerShouldStop = true
         timer.signal()
@@ -375,7 +385,10 @@ public final class AgentServer: @unchecked Sendable {
 private final class WakeSignal: @unchecked Sendable {
     // @unchecked: `target` is set once, right after init, before any thread can call `fire()`.
     weak var target: AgentServer?
-    func fire() { target?.rearmTimer() }
+    func fire() {
+        target?.rearmTimer()
+        target?.syncScheduler.rearm()
+    }
 }
 
 extension AgentServer {

@@ -130,6 +130,9 @@ struct ServerConnection {
         case .browserAssociate, .browserPending, .browserAnswer:
             return handleBrowserPairing(operation, message)
 
+        case .sync, .syncStatus:
+            return handleSync(operation, message)
+
         case .hello:
             close(with: ServiceFailure(.protocolError, "The hello exchange happens once."), id: id)
             return false
@@ -146,6 +149,7 @@ struct ServerConnection {
                     logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
                     return refuse("The agent withheld a reply that would have carried secrets.", id: id)
                 }
+                server.syncScheduler.noteActivity()
                 if let size = message.rowsPerFrame, size > 0, let matches = reply.matches, matches.count > size {
                     return sendInPieces(reply, matches, size: size)
                 }

@@ -73,10 +73,19 @@ extension LocalVaultService {
 
     /// The stored groups; fails when they cannot be read (damaged, or written by a newer Sesame).
     func equivalentDomains() throws -> EquivalentDomains {
-        guard let bytes = try vault.setting(named: EquivalentDomains.settingName) else { return EquivalentDomains() }
-        if let cache = equivalentsCache, cache.bytes == bytes { return cache.domains }
-        let domains = try EquivalentDomains(decoding: bytes)
-        equivalentsCache = (bytes, domains)
+        let versions = try vault.settingVersions(named: EquivalentDomains.settingName)
+        guard let bytes = versions.first else { return EquivalentDomains() }
+        if versions.count == 1, let cache = equivalentsCache, cache.bytes == bytes { return cache.domains }
+        let domains = try Self.merged(versions)
+        if versions.count == 1 { equivalentsCache = (bytes, domains) }
+        return domains
+    }
+
+    /// The groups of every live version (two devices changed them at once before a sync), the shown one first:
+    /// their union, the same on every device.
+    private static func merged(_ versions: [[UInt8]]) throws(ServiceFailure) -> EquivalentDomains {
+        var domains = EquivalentDomains()
+        for version in versions { domains.merge(try EquivalentDomains(decoding: version).groups) }
         return domains
     }
 
@@ -122,11 +131,12 @@ extension LocalVaultService {
         _ body: (inout EquivalentDomains) throws(ServiceFailure) -> EquivalentsChange
     ) throws -> EquivalentsChange {
         var change = EquivalentsChange()
-        try vault.updateSetting(named: EquivalentDomains.settingName) { bytes in
-            var domains = try bytes.map { try EquivalentDomains(decoding: $0) } ?? EquivalentDomains()
+        try vault.updateSettingVersions(named: EquivalentDomains.settingName) { versions in
+            var domains = try Self.merged(versions)
             let before = domains
             change = try body(&domains)
-            guard domains != before else { return bytes }
+            // Concurrent versions are written back merged even when the change itself changed nothing.
+            guard domains != before || versions.count > 1 else { return versions.first }
             return domains.isEmpty ? nil : try domains.encoded()
         }
         return change

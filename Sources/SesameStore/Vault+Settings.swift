@@ -28,6 +28,7 @@ extension Vault {
                 } else {
                     try database.statement("DELETE FROM settings WHERE name = ?").bind(name, at: 1).run()
                 }
+                try recordSettingChange(named: name, value: value, keys: keys)
             }
         }
     }

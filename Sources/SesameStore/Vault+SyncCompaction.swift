@@ -64,6 +64,17 @@ extension Vault {
         }
     }
 
+    /// Opens snapshot files read from the transport; those that do not authenticate are left out.
+    public func openSyncSnapshots(_ files: [(device: UUID, seq: UInt64, file: [UInt8])]) throws -> [Snapshot] {
+        try withErrorMapping {
+            let identity = try requireSyncIdentity(keys: try requireKeys())
+            return files.compactMap { entry in
+                try? Snapshot.open(entry.file, vault: identity.vault, device: entry.device, seq: entry.seq,
+                                   key: identity.keys.batch)
+            }
+        }
+    }
+
     /// Starts a copy that has applied nothing yet from a snapshot found at `snap/<device>/<seq>.snp`: its ops
     /// and progress are taken over, and the items materialised, in one transaction. Returns false (and changes
     /// nothing) when this copy has applied batches already or the snapshot does not authenticate.

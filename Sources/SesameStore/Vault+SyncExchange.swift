@@ -14,17 +14,7 @@ extension Vault {
             let keys = try requireKeys()
             return try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
-                let statement = try database.statement("""
-                    SELECT device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed, item FROM sync_ops
-                    WHERE device = ? AND batch IS NULL ORDER BY counter
-                    """)
-                try statement.bind(deviceID.bytes, at: 1)
-                var ops: [SyncOp] = []
-                while try statement.step() {
-                    guard let item = UUID(bytes: statement.blob(at: 8)) else { continue }
-                    ops.append(try syncOp(statement, item: item, identity: identity))
-                }
-                statement.reset()
+                let ops = try pendingOps(identity: identity)
                 guard !ops.isEmpty else { return nil }
                 let ledger = SQLiteBatchLedger(vault: self)
                 let seq = try ledger.appliedSeq(of: deviceID) + 1
@@ -142,6 +132,10 @@ extension Vault {
     @discardableResult
     func materialize(_ id: UUID, identity: SyncIdentity, keys: Keys) throws -> Bool {
         let resolution = try syncResolution(ofItem: id, identity: identity)
+        if let winner = resolution.winner, let changed = try materializeSetting(id, winner: winner) {
+            // A synced setting: its live versions are merged by whoever reads it, never a conflict to resolve.
+            return changed
+        }
         if resolution.hasConflict {
             try database.statement("INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)").bind(id.bytes, at: 1).run()
         } else {

@@ -68,6 +68,14 @@ extension Vault {
         of id: UUID, item: Item?, state: ItemState, keys: Keys, identity known: SyncIdentity? = nil
     ) throws {
         guard let identity = try known ?? syncIdentity(keys: keys) else { return }
+        var payload = item.map(ItemPayload.encode)
+        defer { if payload != nil { zeroize(&payload!) } }
+        try recordSyncOp(of: id, payload: payload, state: state, keys: keys, identity: identity)
+    }
+
+    /// Appends an op of this device for `id` (an item, or a synced setting's reserved id): a put of `payload`,
+    /// or a deletion when it is nil.
+    func recordSyncOp(of id: UUID, payload: [UInt8]?, state: ItemState, keys: Keys, identity: SyncIdentity) throws {
         // Read in the transaction, not from `deviceID`: another process (`sesame sync`) may have given this copy a
         // new id since this one opened the vault (a restored backup), and a running agent must follow.
         guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
@@ -76,8 +84,6 @@ extension Vault {
         let parents = try syncResolution(ofItem: id, identity: nil).heads
         let counter = UInt64(try metaInt("sync_counter")) + 1
         let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())
-        var payload = item.map(ItemPayload.encode)
-        defer { if payload != nil { zeroize(&payload!) } }
         let op = SyncOp(
             id: OpID(device: device, counter: counter), item: id,
             kind: payload.map { .put(state: UInt8(state.rawValue), payload: $0) } ?? .delete,
@@ -110,6 +116,22 @@ extension Vault {
             .bind(Int64(bitPattern: op.time.milliseconds), at: 7).bind(Int64(op.time.counter), at: 8)
             .bind(sealed, at: 9)
             .run()
+    }
+
+    /// This device's ops not yet flushed into a batch, oldest first, payloads decrypted.
+    func pendingOps(identity: SyncIdentity) throws -> [SyncOp] {
+        let statement = try database.statement("""
+            SELECT device, counter, kind, state, parents, hlc_ms, hlc_counter, sealed, item FROM sync_ops
+            WHERE device = ? AND batch IS NULL ORDER BY counter
+            """)
+        defer { statement.reset() }
+        try statement.bind(deviceID.bytes, at: 1)
+        var ops: [SyncOp] = []
+        while try statement.step() {
+            guard let item = UUID(bytes: statement.blob(at: 8)) else { continue }
+            ops.append(try syncOp(statement, item: item, identity: identity))
+        }
+        return ops
     }
 
     /// The merged state of one item.

@@ -13,45 +13,120 @@ public struct SyncRunReport: Sendable {
     /// The snapshot this run wrote, and how many own batches it pruned.
     public var snapshotWritten: String?
     public var pruned = 0
+    /// The sync root held batches of this device that it never wrote (restored from an older copy): it now
+    /// syncs under a new device id.
+    public var adoptedNewDeviceID = false
+    /// This run published this device's newer `vault.hdr` (after `sesame passwd`), or adopted a newer one.
+    public var headerPublished = false
+    public var headerAdopted = false
+
+    /// What `sesame sync` prints and the agent sends: counts and file names, never contents.
+    public struct Summary: Codable, Sendable, Equatable {
+        public struct Rejection: Codable, Sendable, Equatable {
+            public let file: String
+            public let reason: String
+        }
+
+        public let appliedBatches: Int
+        public let changedItems: Int
+        public let published: [String]
+        public let rejected: [Rejection]
+        public let waiting: [String]
+        public let conflicts: Int
+        /// This copy was found restored from an older one and now syncs as a new device.
+        public let newDevice: Bool
+        /// `published` or `adopted` when `vault.hdr` changed (a master password change).
+        public let header: String?
+    }
+
+    public func summary(conflicts: Int) -> Summary {
+        Summary(
+            appliedBatches: ingest.appliedBatches, changedItems: ingest.changedItems, published: written.map(\.path),
+            rejected: ingest.rejected.map { Summary.Rejection(file: $0.name.path, reason: $0.reason.description) },
+            waiting: ingest.waiting.map(\.path), conflicts: conflicts, newDevice: adoptedNewDeviceID,
+            header: headerPublished ? "published" : headerAdopted ? "adopted" : nil)
+    }
 }
 
 extension Vault {
-    /// One round of sync: pull, merge what others published, flush this device's changes into a batch, write
-    /// every own batch the transport lacks and this device's acknowledgement, compact, publish. Each step is
-    /// idempotent, so a run killed anywhere is finished by the next one without losing or doubling anything.
-    ///
-    /// - Parameter snapshotEvery: own batches between two snapshots of this device.
+    /// One round of sync on this vault (see ``SyncRound``).
     public func sync(with transport: some SyncTransport, snapshotEvery: UInt64 = 64) throws -> SyncRunReport {
+        try SyncRound.run(self, transport: transport, snapshotEvery: snapshotEvery)
+    }
+}
+
+/// One round of sync: pull, merge what others published, flush this device's changes into a batch, write every
+/// own batch the transport lacks and this device's acknowledgement, compact, publish. Each step is idempotent, so
+/// a round killed anywhere is finished by the next one without losing or doubling anything. The vault is reached
+/// through `access` one step at a time, and never while the transport works.
+public enum SyncRound {
+    /// - Parameter snapshotEvery: own batches between two snapshots of this device.
+    public static func run(
+        _ access: some SyncVaultAccess, transport: some SyncTransport, snapshotEvery: UInt64 = 64
+    ) throws -> SyncRunReport {
+        do {
+            return try runOnce(access, transport: transport, snapshotEvery: snapshotEvery)
+        } catch SyncError.deviceRestoredFromBackup {
+            try access.withVault { try $0.adoptNewDeviceID() }
+            var report = try runOnce(access, transport: transport, snapshotEvery: snapshotEvery)
+            report.adoptedNewDeviceID = true
+            return report
+        }
+    }
+
+    private static func runOnce(
+        _ access: some SyncVaultAccess, transport: some SyncTransport, snapshotEvery: UInt64
+    ) throws -> SyncRunReport {
         var report = SyncRunReport()
         try transport.pull()
-        var names = try transport.listBatches()
-        if try appliedSeqs().isEmpty {
-            report.startedFromSnapshot = try startFromNewestSnapshot(transport, batches: names)
+        let device = try access.withVault { vault in
+            // Another process may have given this copy a new id since this handle opened it.
+            try vault.reloadDeviceID()
+            return vault.deviceID
         }
-        let applied = try appliedSeqs()
+        let publishedHeader = try transport.readHeader()
+        switch try access.withVault({ try $0.reconcileSyncHeader(published: publishedHeader) }) {
+        case .publish(let header):
+            try transport.writeHeader(header)
+            report.headerPublished = true
+        case .adopted:
+            report.headerAdopted = true
+        case .unchanged:
+            break
+        }
+        var names = try transport.listBatches()
+        if try access.withVault({ try $0.appliedSeqs().isEmpty }) {
+            report.startedFromSnapshot = try startFromNewestSnapshot(access, transport, batches: names)
+        }
+        let applied = try access.withVault { try $0.appliedSeqs() }
         var files: [(name: BatchName, file: [UInt8])] = []
         for name in names where name.seq > applied[name.device] ?? 0 {
             if let file = try transport.readBatch(name) { files.append((name, file)) }
         }
-        report.ingest = try ingestSyncBatches(files)
-        report.flushed = try flushSyncBatch()
+        let (ingest, flushed, own, acknowledgement) = try access.withVault { vault in
+            (try vault.ingestSyncBatches(files), try vault.flushSyncBatch(), try vault.ownSyncBatches(),
+             try vault.syncAcknowledgement())
+        }
+        report.ingest = ingest
+        report.flushed = flushed
         let present = Set(names)
-        for (name, file) in try ownSyncBatches() where !present.contains(name) {
+        for (name, file) in own where !present.contains(name) {
             try transport.writeBatch(name, file)
             report.written.append(name)
             names.append(name)
         }
         var changed = !report.written.isEmpty
-        let acknowledgement = try syncAcknowledgement()
-        let published = try transport.readFile(acknowledgement.path).flatMap {
-            try openAcknowledgement($0, of: deviceID)
+        let publishedFile = try transport.readFile(acknowledgement.path)
+        let published = try publishedFile.flatMap { file in
+            try access.withVault { try $0.openAcknowledgement(file, of: device) }
         }
         if published != acknowledgement.value {
             try transport.writeFile(acknowledgement.path, acknowledgement.file)
             changed = true
         }
-        changed = try compact(transport, batches: names, every: snapshotEvery, report: &report) || changed
-        if changed { try transport.publish(device: deviceID.hexName) }
+        changed = try compact(access, transport, device: device, batches: names, every: snapshotEvery,
+                              report: &report) || changed
+        if changed { try transport.publish(device: device.hexName) }
         return report
     }
 
@@ -59,14 +134,15 @@ extension Vault {
 
     /// Writes a snapshot every `every` own batches, and prunes own batches that every device acknowledged and
     /// every device's newest snapshot covers (so a newcomer can start from any of them).
-    private func compact(
-        _ transport: some SyncTransport, batches: [BatchName], every: UInt64, report: inout SyncRunReport
+    private static func compact(
+        _ access: some SyncVaultAccess, _ transport: some SyncTransport, device: UUID, batches: [BatchName],
+        every: UInt64, report: inout SyncRunReport
     ) throws -> Bool {
         var changed = false
-        let ownSeq = try appliedSeqs()[deviceID] ?? 0
-        let ownFolder = "snap/\(deviceID.hexName)"
-        let ownSnapshots = try transport.listFiles(in: ownFolder).compactMap(Self.snapshotSeq).sorted()
-        if ownSeq >= (ownSnapshots.last ?? 0) + every, let snapshot = try makeSyncSnapshot() {
+        let ownSeq = try access.withVault { try $0.appliedSeqs()[device] ?? 0 }
+        let ownFolder = "snap/\(device.hexName)"
+        let ownSnapshots = try transport.listFiles(in: ownFolder).compactMap(snapshotSeq).sorted()
+        if ownSeq >= (ownSnapshots.last ?? 0) + every, let snapshot = try access.withVault({ try $0.makeSyncSnapshot() }) {
             try transport.writeFile(snapshot.path, snapshot.file)
             report.snapshotWritten = snapshot.path
             for old in ownSnapshots where old < snapshot.seq {
@@ -74,58 +150,67 @@ extension Vault {
             }
             changed = true
         }
-        let ownBatches = batches.filter { $0.device == deviceID }
+        let ownBatches = batches.filter { $0.device == device }
         guard !ownBatches.isEmpty else { return changed }
-        var acknowledgements: [UUID: Acknowledgement] = [:]
+        var files: [(device: UUID, file: [UInt8])] = []
         for name in try transport.listFiles(in: "acks") where name.hasSuffix(".ack") {
-            guard let device = UUID(hexName: name.dropLast(4)), let file = try transport.readFile("acks/" + name),
-                let acknowledgement = try openAcknowledgement(file, of: device)
+            guard let other = UUID(hexName: name.dropLast(4)), let file = try transport.readFile("acks/" + name)
             else { continue }
-            acknowledgements[device] = acknowledgement
+            files.append((other, file))
         }
-        let devices = Set(batches.map(\.device)).union(acknowledgements.keys).union([deviceID])
+        let acknowledgements = try access.withVault { vault in
+            var opened: [UUID: Acknowledgement] = [:]
+            for (other, file) in files {
+                if let acknowledgement = try vault.openAcknowledgement(file, of: other) { opened[other] = acknowledgement }
+            }
+            return opened
+        }
+        let devices = Set(batches.map(\.device)).union(acknowledgements.keys).union([device])
         var coverage = UInt64.max
-        for snapshot in try newestSnapshots(transport) { coverage = min(coverage, snapshot.progress[deviceID]?.seq ?? 0) }
+        for snapshot in try newestSnapshots(access, transport) {
+            coverage = min(coverage, snapshot.progress[device]?.seq ?? 0)
+        }
         let prunable = Acknowledgement.prunableSeq(
-            of: deviceID, devices: devices, acknowledgements: acknowledgements,
+            of: device, devices: devices, acknowledgements: acknowledgements,
             snapshotCoverage: coverage == .max ? 0 : coverage)
         for name in ownBatches where name.seq <= prunable {
             try transport.removeFile(name.path)
             report.pruned += 1
             changed = true
         }
-        if prunable > 0 { try forgetOwnSyncBatches(through: prunable) }
+        if prunable > 0 { try access.withVault { try $0.forgetOwnSyncBatches(through: prunable) } }
         return changed
     }
 
     /// The newest snapshot of each device that authenticates.
-    private func newestSnapshots(_ transport: some SyncTransport) throws -> [Snapshot] {
-        let identity = try requireSyncIdentity(keys: try requireKeys())
-        var snapshots: [Snapshot] = []
+    private static func newestSnapshots(_ access: some SyncVaultAccess, _ transport: some SyncTransport) throws
+        -> [Snapshot]
+    {
+        var files: [(device: UUID, seq: UInt64, file: [UInt8])] = []
         for folder in try transport.listFiles(in: "snap") {
             guard let device = UUID(hexName: folder),
-                let seq = try transport.listFiles(in: "snap/" + folder).compactMap(Self.snapshotSeq).max(),
-                let file = try transport.readFile("snap/\(folder)/" + String(format: "%012llu.snp", seq)),
-                let snapshot = try? Snapshot.open(file, vault: identity.vault, device: device, seq: seq,
-                                                  key: identity.keys.batch)
+                let seq = try transport.listFiles(in: "snap/" + folder).compactMap(snapshotSeq).max(),
+                let file = try transport.readFile("snap/\(folder)/" + String(format: "%012llu.snp", seq))
             else { continue }
-            snapshots.append(snapshot)
+            files.append((device, seq, file))
         }
-        return snapshots
+        return try access.withVault { try $0.openSyncSnapshots(files) }
     }
 
     /// A new copy starts from the snapshot that covers the most, when the batches it would otherwise need from
     /// the start were pruned. Returns the snapshot's path.
-    private func startFromNewestSnapshot(_ transport: some SyncTransport, batches: [BatchName]) throws -> String? {
+    private static func startFromNewestSnapshot(
+        _ access: some SyncVaultAccess, _ transport: some SyncTransport, batches: [BatchName]
+    ) throws -> String? {
         let firstSeqs = Dictionary(batches.map { ($0.device, $0.seq) }, uniquingKeysWith: min)
-        let usable = try newestSnapshots(transport).filter { snapshot in
+        let usable = try newestSnapshots(access, transport).filter { snapshot in
             // Every series continues right after the snapshot, or has nothing pruned.
             firstSeqs.allSatisfy { device, first in first <= (snapshot.progress[device]?.seq ?? 0) + 1 }
         }
         guard !firstSeqs.values.allSatisfy({ $0 == 1 }),
             let best = usable.max(by: { $0.progress.values.map(\.seq).reduce(0, +) < $1.progress.values.map(\.seq).reduce(0, +) }),
             let file = try transport.readFile(best.path),
-            try startFromSyncSnapshot(file, device: best.device, seq: best.seq)
+            try access.withVault({ try $0.startFromSyncSnapshot(file, device: best.device, seq: best.seq) })
         else { return nil }
         return best.path
     }

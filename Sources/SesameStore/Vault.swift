@@ -23,8 +23,9 @@ public final class Vault {
     var integrityProblem: VaultError?
     /// Set at unlock when the index digest does not match and the vault is read-only, so it cannot be rebuilt.
     var indexDamaged = false
-    /// This copy's identity for sync: written into every row it changes.
-    public let deviceID: UUID
+    /// This copy's identity for sync: written into every row it changes. Changes only when sync finds the copy
+    /// was restored from an older one (`adoptNewDeviceID()`).
+    public internal(set) var deviceID: UUID
     /// The rules that say what a site is, handed in by the shell that found them: the index is built with them and
     /// the matcher reads them here, so both always agree.
     public let publicSuffixList: PublicSuffixList
@@ -243,11 +244,13 @@ public final class Vault {
             let vaultKey = SymmetricKey()
             let newKeys = Keys(vault: vaultKey)
             // Argon2id runs before the write lock is taken, so other processes wait only for the re-sealing.
-            let header = try VaultHeader.make(
-                vaultID: current.vaultID, vaultKey: vaultKey, password: newPassword, kdf: parameters)
+            let wrappingKey = try PasswordKDF.deriveKey(from: newPassword, parameters: parameters)
+            let header = VaultHeader.make(
+                vaultID: current.vaultID, vaultKey: vaultKey, wrappingKey: wrappingKey, kdf: parameters)
             try database.writeTransaction(checkpoint: false) {
                 try reseal(from: oldKeys, to: newKeys)
                 try Self.write(header, to: database)
+                try rewrapSyncHeader(kdf: parameters, passwordKey: wrappingKey, keys: newKeys)
             }
             keys = newKeys
             // Every row changed: fold the WAL into the main file now, so the old key's pages do not linger there.

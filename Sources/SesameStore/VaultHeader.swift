@@ -50,7 +50,14 @@ struct VaultHeader: Equatable {
     static func make(vaultID: [UInt8], vaultKey: SymmetricKey, password: SecureBytes, kdf: KDFParameters) throws
         -> VaultHeader
     {
-        let wrappingKey = try PasswordKDF.deriveKey(from: password, parameters: kdf)
+        make(vaultID: vaultID, vaultKey: vaultKey,
+             wrappingKey: try PasswordKDF.deriveKey(from: password, parameters: kdf), kdf: kdf)
+    }
+
+    /// The same, with the key the password derives already at hand (the sync header is wrapped under it too).
+    static func make(vaultID: [UInt8], vaultKey: SymmetricKey, wrappingKey: SymmetricKey, kdf: KDFParameters)
+        -> VaultHeader
+    {
         var header = VaultHeader(vaultID: vaultID, kdf: kdf, wrappedKey: [], checksum: [])
         header.wrappedKey = vaultKey.withUnsafeBytes {
             AEAD.seal($0, using: wrappingKey, authenticating: header.wrappingAssociatedData(.keepsDigests))

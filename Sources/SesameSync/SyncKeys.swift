@@ -9,10 +9,13 @@ public struct SyncKeys: Sendable {
     public let batch: SymmetricKey
     /// Seals the payloads of ops kept in the local log.
     public let log: SymmetricKey
+    /// Tags `vault.hdr`, so devices that hold the root recognise a header another device republished.
+    public let header: SymmetricKey
 
     public init(root: SymmetricKey) {
         self.root = root
         batch = root.deriveSubkey(id: 1, context: "sesbatch")
         log = root.deriveSubkey(id: 2, context: "seslogop")
+        header = root.deriveSubkey(id: 3, context: "seshdrtg")
     }
 }

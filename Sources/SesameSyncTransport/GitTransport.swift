@@ -31,8 +31,10 @@ public struct GitTransport: SyncTransport {
     public func pull() throws {
         try git(["fetch", "-q", "origin"])
         guard (try? git(["rev-parse", "-q", "--verify", "refs/remotes/origin/\(Self.branch)"])) != nil else { return }
-        // Paths are disjoint per device, so this merge cannot conflict; a fast-forward when nothing is local.
-        try git(["merge", "-q", "--no-edit", "refs/remotes/origin/\(Self.branch)"])
+        // Paths are disjoint per device, so this merge cannot conflict; a fast-forward when nothing is local. The
+        // one shared file, vault.hdr, changes only at a master password change: when two devices changed it at
+        // once, the remote's is taken here and the next round keeps whichever header supersedes the other.
+        try git(["merge", "-q", "--no-edit", "-X", "theirs", "refs/remotes/origin/\(Self.branch)"])
     }
 
     public func readHeader() throws -> [UInt8]? { try folder.readHeader() }
@@ -80,6 +82,23 @@ public struct GitTransport: SyncTransport {
         }
     }
 
+    /// `text` with the user information of any URL in it (`https://user:token@host`) left out: git's messages
+    /// name the remote, and they reach the terminal and the agent's log.
+    public static func redactingCredentials(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let scheme = rest.range(of: "://") {
+            result += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let authority = rest.prefix { $0 != "/" && $0 != " " }
+            if let at = authority.lastIndex(of: "@") {
+                result += "…@"
+                rest = rest[rest.index(after: at)...]
+            }
+        }
+        return result + rest
+    }
+
     /// Runs git in the work tree with a fixed identity and date; fails with git's own first error line.
     @discardableResult
     private func git(_ arguments: [String]) throws -> String {
@@ -103,7 +122,8 @@ public struct GitTransport: SyncTransport {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let line = String(decoding: errorData, as: UTF8.self).split(separator: "\n").first.map(String.init)
-            throw SyncError.transport("git \(arguments.first ?? ""): \(line ?? "exit status \(process.terminationStatus)")")
+            throw SyncError.transport(
+                "git \(arguments.first ?? ""): \(line.map(Self.redactingCredentials) ?? "exit status \(process.terminationStatus)")")
         }
         return String(decoding: outputData, as: UTF8.self)
     }

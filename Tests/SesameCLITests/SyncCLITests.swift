@@ -52,4 +52,73 @@ import Testing
         #expect(summary["pendingChanges"] as? Int == 0)
         #expect(try cli.run(["sync", "nonsense", "--password-stdin"] + laptop, input: pw).status == 64)
     }
+
+    @Test func afterPasswdNewDevicesJoinWithTheNewPasswordOnly() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let folder = cli.home + "/Sync/sesame"
+        let laptop = ["--vault", cli.vault], phone = ["--vault", cli.home + "/phone.sqlite"]
+        let old = "master-pw\n", new = "brand-new-pw\n"
+        #expect(try cli.run(["add", "Router", "--password-stdin"] + laptop, input: old + "first\n").status == 0)
+        #expect(try cli.run(["sync", "setup", "folder", folder, "--password-stdin"] + laptop, input: old).status == 0)
+        #expect(try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + phone, input: old).status == 0)
+
+        let passwd = try cli.run(["passwd", "--password-stdin"] + laptop, input: old + new)
+        #expect(passwd.status == 0, "\(passwd.stderr)")
+        let sync = try cli.run(["sync", "--password-stdin"] + laptop, input: new)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("Published the vault header"))
+        let header = FileManager.default.contents(atPath: folder + "/vault.hdr")
+
+        let tablet = ["--vault", cli.home + "/tablet.sqlite"]
+        let refused = try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + tablet, input: old)
+        #expect(refused.status == 2, "the old password no longer opens the synced header: \(refused.stderr)")
+        let joined = try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + tablet, input: new)
+        #expect(joined.status == 0, "\(joined.stderr)")
+        let listed = try cli.run(["list", "--json", "--password-stdin"] + tablet, input: new)
+        #expect((try cli.json(listed) as? [[String: Any]])?.first?["title"] as? String == "Router")
+
+        // The phone keeps its own password and keeps syncing; it adopts the new header and never puts back its old one.
+        #expect(try cli.run(["add", "Phone item", "--password-stdin"] + phone, input: old + "second\n").status == 0)
+        for _ in 0..<2 {
+            let run = try cli.run(["sync", "--password-stdin"] + phone, input: old)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(FileManager.default.contents(atPath: folder + "/vault.hdr") == header)
+        }
+        #expect(try cli.run(["sync", "--password-stdin"] + tablet, input: new).status == 0)
+        let titles = try cli.json(try cli.run(["list", "--json", "--password-stdin"] + tablet, input: new)) as? [[String: Any]]
+        #expect(Set(titles?.compactMap { $0["title"] as? String } ?? []) == ["Router", "Phone item"])
+    }
+
+    @Test func withTheAgentUnlockedSyncAsksForNothingAndRunsByItself() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        let folder = cli.home + "/Sync/sesame"
+        #expect(try cli.run(["sync", "setup", "folder", folder, "--password-stdin"], input: "master-pw\n").status == 0)
+        let on = try cli.run(["sync", "auto", "on", "--interval", "10s"])
+        #expect(on.status == 0, "\(on.stderr)")
+        #expect(on.stdout.contains("Automatic sync: every 10s"))
+        #expect(try cli.run(["sync", "auto", "on", "--interval", "2s"]).status == 64)
+        #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+
+        // Added through the agent, published by the agent's own round (a couple of seconds later) or by
+        // `sesame sync`, which the agent runs without asking for the master password.
+        #expect(try cli.run(["add", "Laptop item", "--password-stdin"], input: "item-pw\n").status == 0)
+        let sync = try cli.run(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.hasPrefix("Synced through the agent"))
+        let phone = ["--vault", cli.home + "/phone.sqlite"]
+        #expect(try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + phone, input: "master-pw\n").status == 0)
+        let listed = try cli.run(["list", "--json", "--password-stdin"] + phone, input: "master-pw\n")
+        #expect((try cli.json(listed) as? [[String: Any]])?.first?["title"] as? String == "Laptop item")
+
+        let status = try cli.run(["sync", "status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        let auto = try #require((try cli.json(status) as? [String: Any])?["autoSync"] as? [String: Any])
+        #expect(auto["interval"] as? Double == 10)
+        #expect(auto["lastRun"] != nil && auto["lastError"] == nil)
+        let off = try cli.run(["sync", "auto", "off"])
+        #expect(off.stdout.contains("Automatic sync: off"))
+    }
 }

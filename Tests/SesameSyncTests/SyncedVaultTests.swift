@@ -103,13 +103,14 @@ import Testing
         vault = try Vault(path: path, publicSuffixList: emptySuffixList)
         try vault.unlock(password: SecureBytes(utf8: testPassword))
         try vault.add(Item(title: "After restore", password: "3"))
-        #expect(throws: SyncError.deviceRestoredFromBackup) { try vault.sync(with: shared) }
-        try vault.adoptNewDeviceID()
+        // The round notices, moves the unpublished change to a new device id, and syncs as that device.
+        #expect(try vault.sync(with: shared).adoptedNewDeviceID)
+        #expect(vault.deviceID != oldDevice)
         vault.close()
         vault = try Vault(path: path, publicSuffixList: emptySuffixList)
         try vault.unlock(password: SecureBytes(utf8: testPassword))
         #expect(vault.deviceID != oldDevice)
-        _ = try vault.sync(with: shared)
+        #expect(try vault.sync(with: shared).adoptedNewDeviceID == false)
         #expect(Set(try vault.allItems().items.map(\.title)) == ["Kept", "Later", "After restore"])
         let fresh = try cloneSyncedVault(at: folder.file("c.sqlite"), transport: shared)
         #expect(try fresh.visibleState() == vault.visibleState())

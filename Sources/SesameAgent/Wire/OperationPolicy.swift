@@ -34,7 +34,7 @@ struct OperationPolicy: Equatable, Sendable {
         case .reveal, .fill, .credential, .lookupSiteCredential:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
-            .browserAssociate, .browserPending, .browserAnswer:
+            .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .browserLogins:
             OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)

@@ -22,4 +22,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     case autoTypeRules, addAutoTypeRule, removeAutoTypeRule, autoTypeCandidates
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
+    /// Sync: a round now, and the status with the agent's automatic sync.
+    case sync, syncStatus
 }

@@ -51,6 +51,9 @@ struct WireReply: Codable, Sendable {
     var autoTypeCandidates: [AutoTypeCandidate]?
     var attributedItems: [AttributedItem]?
     var attributedItem: AttributedItem?
+    /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
+    var syncRun: SyncRunReport.Summary?
+    var syncStatus: SyncStatusReport?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -68,6 +71,7 @@ struct WireReply: Codable, Sendable {
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
         case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
+        case syncRun = "syncRun", syncStatus = "syncStatus"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -140,6 +144,8 @@ extension WireReply {
             case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
             case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
             case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
+            case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
+            case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
             }
         }
     }
@@ -179,5 +185,7 @@ extension WireReply {
         if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
         if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
         if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
+        if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
+        if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
     }
 }

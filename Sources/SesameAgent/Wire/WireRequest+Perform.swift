@@ -81,7 +81,8 @@ extension WireRequest {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }
             return try performBrowser(operation, on: browser)
-        case .hello, .attach, .unlock, .lock, .status, .stop, .browserAssociate, .browserPending, .browserAnswer:
+        case .hello, .attach, .unlock, .lock, .status, .stop, .browserAssociate, .browserPending, .browserAnswer,
+            .sync, .syncStatus:
             throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")
         }
         return reply

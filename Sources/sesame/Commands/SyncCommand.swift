@@ -1,4 +1,5 @@
 import Foundation
+import SesameAgent
 import SesameCrypto
 import SesameStore
 import SesameSync
@@ -12,40 +13,55 @@ enum SyncCommand: Command {
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Exchange changes with this vault's other devices through git or a synced folder.",
-        discussion: "Without an action: pull, merge what other devices published, and publish this device's changes. 'setup git URL' or 'setup folder PATH' makes this vault the first synced copy; 'clone git URL' or 'clone folder PATH' creates this device's vault (at --vault) from a synced one; 'status' lists the devices, what each published and what is merged here, gaps and pending changes. With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. Always asks for the master password.",
+        discussion: "Without an action: pull, merge what other devices published, and publish this device's changes. 'setup git URL' or 'setup folder PATH' makes this vault the first synced copy; 'clone git URL' or 'clone folder PATH' creates this device's vault (at --vault) from a synced one; 'status' lists the devices, what each published and what is merged here, gaps, pending changes and the agent's automatic sync; 'auto on' (with --interval, default 5m) lets the running agent sync by itself every interval and a few seconds after each change while it holds the vault unlocked, 'auto off' stops it, 'auto' alone shows it. With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'status' run in the agent and ask for nothing; otherwise they ask for the master password ('auto' never does).",
         arguments: [
-            ArgumentSpec("action", help: "setup, clone or status; none to sync now.", isOptional: true),
-            ArgumentSpec("kind", help: "git or folder (setup and clone).", isOptional: true),
+            ArgumentSpec("action", help: "setup, clone, status or auto; none to sync now.", isOptional: true),
+            ArgumentSpec("kind", help: "git or folder (setup and clone); on or off (auto).", isOptional: true),
             ArgumentSpec("location", help: "The git URL or the folder's path (setup and clone).", isOptional: true),
         ],
-        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
+        options: [
+            .value("interval", valueName: "duration",
+                   help: "With 'auto on', 'setup' or 'clone': sync automatically this often (90s, 5m, 1h; at least 10s)."),
+            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+        ])
 
-    static let transportSetting = "sync.transport"
-    static let headerSetting = "sync.header"
+    static let defaultInterval: TimeInterval = 300
+    static let minimumInterval: TimeInterval = 10
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let action = arguments.argument("action")
         let kind = arguments.argument("kind")
         let location = arguments.argument("location")
+        let interval = try arguments.value("interval") { AgentDuration.parse($0) }
+        if let interval, interval < minimumInterval {
+            throw arguments.usageError("The interval must be at least \(Int(minimumInterval)) seconds")
+        }
         do {
             switch action {
             case nil:
                 try syncNow(context: context)
             case "setup", "clone":
-                guard let kind, kind == "git" || kind == "folder", let location, !location.isEmpty else {
-                    throw arguments.usageError("Say where: '\(action!) git URL' or '\(action!) folder PATH'")
-                }
-                let configuration = kind == "folder" ? "folder\n" + absolute(location) : "git\n" + location
+                guard let kind = kind.flatMap(SyncTransportConfiguration.Kind.init(rawValue:)), let location,
+                    !location.isEmpty
+                else { throw arguments.usageError("Say where: '\(action!) git URL' or '\(action!) folder PATH'") }
+                let configuration = SyncTransportConfiguration(
+                    kind: kind, location: kind == .folder ? absolute(location) : location)
                 if action == "setup" {
-                    try setUp(configuration, context: context)
+                    try setUp(configuration, interval: interval, context: context)
                 } else {
-                    try clone(configuration, context: context)
+                    try clone(configuration, interval: interval, context: context)
                 }
             case "status":
                 guard kind == nil else { throw arguments.usageError("'status' takes no further arguments") }
                 try status(context: context)
+            case "auto":
+                guard kind == nil || kind == "on" || kind == "off", location == nil else {
+                    throw arguments.usageError("Say 'auto on', 'auto off' or 'auto'")
+                }
+                guard interval == nil || kind == "on" else { throw arguments.usageError("--interval goes with 'auto on'") }
+                try auto(kind.map { $0 == "on" ? interval ?? defaultInterval : 0 }, context: context)
             default:
-                throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (setup, clone or status)")
+                throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (setup, clone, status or auto)")
             }
         } catch let error as SyncError {
             throw CLIError(error.description)
@@ -54,92 +70,76 @@ enum SyncCommand: Command {
 
     // MARK: - Actions
 
-    private static func setUp(_ configuration: String, context: CommandContext) throws {
+    private static func setUp(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
         let password = try context.secrets.read(.masterPassword)
         let vault = try openVault(context: context, password: password)
         guard try !vault.isSyncEnabled else { throw SyncError.alreadySetUp }
-        let transport = try makeTransport(configuration, vaultPath: context.vaultPath)
+        let transport = try configuration.makeTransport(vaultPath: context.vaultPath)
         try transport.pull()
         if try transport.readHeader() != nil {
-            throw CLIError("\(describe(configuration)) already holds a synced vault; join it with 'sesame sync clone'.")
+            throw CLIError("\(configuration.description) already holds a synced vault; join it with 'sesame sync clone'.")
         }
-        let header = try vault.setUpSync(password: password)
-        try vault.setSetting(named: transportSetting, to: Array(configuration.utf8))
-        try vault.setSetting(named: headerSetting, to: header.encoded)
-        try transport.writeHeader(header.encoded)
+        // The header (vault.hdr) is kept in the vault and published by the first round.
+        _ = try vault.setUpSync(password: password)
+        try vault.setSetting(named: SyncTransportConfiguration.settingName, to: configuration.setting)
+        if let interval { try vault.setSyncInterval(interval) }
         let report = try vault.sync(with: transport)
-        try printRun(report, vault: vault, context: context, what: "Sync set up with \(describe(configuration))")
+        try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
+                     what: "Sync set up with \(configuration.description)")
     }
 
-    private static func clone(_ configuration: String, context: CommandContext) throws {
+    private static func clone(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
         let path = context.vaultPath
         guard !FileManager.default.fileExists(atPath: path) else {
             throw CLIError("A vault exists at \(path) already; clone into a new path with --vault.")
         }
-        let transport = try makeTransport(configuration, vaultPath: path)
+        let transport = try configuration.makeTransport(vaultPath: path)
         try transport.pull()
         guard let bytes = try transport.readHeader() else {
-            throw CLIError("\(describe(configuration)) holds no synced vault (no \(SyncHeader.fileName)).")
+            throw CLIError("\(configuration.description) holds no synced vault (no \(SyncHeader.fileName)).")
         }
         let header = try SyncHeader(decoding: bytes)
         let password = try context.secrets.read(.masterPassword)
         let vault = try Vault.cloneForSync(
             at: path, header: header, password: password, publicSuffixList: context.publicSuffixList())
-        try vault.setSetting(named: transportSetting, to: Array(configuration.utf8))
-        try vault.setSetting(named: headerSetting, to: bytes)
+        try vault.setSetting(named: SyncTransportConfiguration.settingName, to: configuration.setting)
+        if let interval { try vault.setSyncInterval(interval) }
         let report = try vault.sync(with: transport)
-        try printRun(report, vault: vault, context: context, what: "Joined the synced vault at \(describe(configuration))")
+        try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
+                     what: "Joined the synced vault at \(configuration.description)")
     }
 
     private static func syncNow(context: CommandContext) throws {
-        let password = try context.secrets.read(.masterPassword)
-        var vault = try openVault(context: context, password: password)
-        let (configuration, transport) = try configuredTransport(vault, context: context)
-        if try transport.readHeader() == nil, let header = try vault.setting(named: headerSetting) {
-            try transport.writeHeader(header)  // setup stopped before publishing it
+        if let agent = context.unlockedAgent() {
+            try printRun(try agent.sync(), context: context, what: "Synced through the agent")
+            return
         }
-        let report: SyncRunReport
-        do {
-            report = try vault.sync(with: transport)
-        } catch SyncError.deviceRestoredFromBackup {
-            try vault.adoptNewDeviceID()
-            vault.close()
-            vault = try openVault(context: context, password: password)
-            Terminal.writeToStandardError(
-                "Warning: this vault was restored from an older copy; it now syncs as a new device.\n")
-            report = try vault.sync(with: transport)
-        }
-        try printRun(report, vault: vault, context: context, what: "Synced with \(describe(configuration))")
+        let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+        let configuration = try SyncTransportConfiguration(storedIn: vault)
+        let report = try vault.sync(with: try configuration.makeTransport(vaultPath: context.vaultPath))
+        try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
+                     what: "Synced with \(configuration.description)")
     }
 
     private static func status(context: CommandContext) throws {
-        let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
-        let (configuration, transport) = try configuredTransport(vault, context: context)
-        let local = try vault.syncStatus()
-        var published: [UUID: Set<UInt64>] = [:]
-        for name in try transport.listBatches() { published[name.device, default: []].insert(name.seq) }
-        let devices = Set(published.keys).union(local.applied.keys).union([local.device])
-        let rows: [DeviceStatus] = devices.sorted(by: UUID.bytewiseLess).map { device in
-            let seqs = published[device] ?? []
-            let applied = local.applied[device] ?? 0
-            let latest = seqs.max() ?? 0
-            let missing = latest > applied ? (applied + 1...latest).first { !seqs.contains($0) } : nil
-            let seenElsewhere = local.seenElsewhere[device] ?? 0
-            return DeviceStatus(
-                device: device.hexName, thisDevice: device == local.device, published: latest, merged: applied,
-                lastChange: local.lastChange[device], gapAt: missing,
-                withheld: seenElsewhere > max(latest, applied) ? seenElsewhere - max(latest, applied) : 0)
+        let summary: SyncStatusReport
+        if let agent = context.unlockedAgent() {
+            summary = try agent.syncStatus()
+        } else {
+            let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+            let configuration = try SyncTransportConfiguration(storedIn: vault)
+            let names = try configuration.makeTransport(vaultPath: context.vaultPath).listBatches()
+            var local = SyncStatusReport(local: try vault.syncStatus(), published: names, transport: configuration.description)
+            local.autoSync = AutoSyncState(interval: try vault.syncInterval())
+            summary = local
         }
-        let summary = StatusSummary(
-            transport: describe(configuration), device: local.device.hexName, pendingChanges: local.pendingOps,
-            conflicts: local.conflicts, devices: rows)
         if context.wantsJSON {
             try context.printJSON(summary)
             return
         }
         print("Syncing with \(summary.transport) as device \(summary.device.prefix(8)).")
         var table = Table(headers: ["DEVICE", "PUBLISHED", "MERGED", "LAST CHANGE", "STATE"])
-        for row in rows {
+        for row in summary.devices {
             let state = row.thisDevice ? "this device"
                 : row.gapAt.map { "gap: batch \($0) missing" }
                 ?? (row.withheld > 0 ? "\(row.withheld) batch(es) others have are missing here" : nil)
@@ -148,59 +148,61 @@ enum SyncCommand: Command {
                           row.lastChange.map { ISO8601DateFormatter().string(from: $0) } ?? "-", state])
         }
         table.print()
-        print("\(local.pendingOps) change(s) not yet published; \(local.conflicts) conflict(s).")
+        print("\(summary.pendingChanges) change(s) not yet published; \(summary.conflicts) conflict(s).")
+        print(describe(summary.autoSync ?? AutoSyncState()))
+    }
+
+    private static func auto(_ interval: TimeInterval?, context: CommandContext) throws {
+        // A plain value of the vault file: no master password needed to read or change it.
+        let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
+        if let interval { try vault.setSyncInterval(interval) }
+        var state = AutoSyncState(interval: try vault.syncInterval())
+        // A running agent reads the new setting now (and reports its last round).
+        if let agent = context.unlockedAgent(), let report = try? agent.syncStatus(), let running = report.autoSync {
+            state = running
+        }
+        if context.wantsJSON {
+            try context.printJSON(state)
+        } else {
+            print(describe(state))
+        }
     }
 
     // MARK: - Helpers
 
-    struct DeviceStatus: Encodable {
-        let device: String
-        let thisDevice: Bool
-        let published: UInt64
-        let merged: UInt64
-        let lastChange: Date?
-        let gapAt: UInt64?
-        /// Batches other devices have applied that this copy's transport does not show.
-        let withheld: UInt64
+    private static func describe(_ state: AutoSyncState) -> String {
+        var text = state.interval.map {
+            "Automatic sync: every \(AgentDuration.format($0)) and after each change, while the agent holds the vault unlocked."
+        } ?? "Automatic sync: off ('sesame sync auto on' turns it on)."
+        if let lastRun = state.lastRun {
+            let when = ISO8601DateFormatter().string(from: lastRun)
+            text += state.lastError.map { "\nLast agent sync \(when) failed: \($0)" } ?? "\nLast agent sync: \(when), succeeded."
+        }
+        return text
     }
 
-    struct StatusSummary: Encodable {
-        let transport: String
-        let device: String
-        let pendingChanges: Int
-        let conflicts: Int
-        let devices: [DeviceStatus]
-    }
-
-    struct RunSummary: Encodable {
-        let appliedBatches: Int
-        let changedItems: Int
-        let published: [String]
-        let rejected: [[String: String]]
-        let waiting: [String]
-        let conflicts: Int
-    }
-
-    private static func printRun(_ report: SyncRunReport, vault: Vault, context: CommandContext, what: String) throws {
-        let conflicts = try vault.syncStatus().conflicts
-        let rejected = report.ingest.rejected.map { ["file": $0.name.path, "reason": $0.reason.description] }
+    private static func printRun(_ summary: SyncRunReport.Summary, context: CommandContext, what: String) throws {
+        if summary.newDevice {
+            Terminal.writeToStandardError(
+                "Warning: this vault was restored from an older copy; it now syncs as a new device.\n")
+        }
         if context.wantsJSON {
-            try context.printJSON(RunSummary(
-                appliedBatches: report.ingest.appliedBatches, changedItems: report.ingest.changedItems,
-                published: report.written.map(\.path), rejected: rejected,
-                waiting: report.ingest.waiting.map(\.path), conflicts: conflicts))
+            try context.printJSON(summary)
         } else {
-            print("\(what): merged \(report.ingest.appliedBatches) batch(es) changing \(report.ingest.changedItems) item(s), published \(report.written.count).")
-            if conflicts > 0 { print("\(conflicts) item(s) have conflicting versions: see 'sesame conflicts'.") }
-            if !report.ingest.waiting.isEmpty {
-                print("\(report.ingest.waiting.count) batch(es) wait for an earlier one that has not arrived.")
+            print("\(what): merged \(summary.appliedBatches) batch(es) changing \(summary.changedItems) item(s), published \(summary.published.count).")
+            if summary.conflicts > 0 { print("\(summary.conflicts) item(s) have conflicting versions: see 'sesame conflicts'.") }
+            if !summary.waiting.isEmpty {
+                print("\(summary.waiting.count) batch(es) wait for an earlier one that has not arrived.")
+            }
+            if summary.header == "published" {
+                print("Published the vault header for the new master password: new devices join with it.")
             }
         }
-        for rejection in report.ingest.rejected {
-            Terminal.writeToStandardError("Warning: refused \(rejection.name.path): \(rejection.reason)\n")
+        for rejection in summary.rejected {
+            Terminal.writeToStandardError("Warning: refused \(rejection.file): \(rejection.reason)\n")
         }
-        if !rejected.isEmpty {
-            throw CLIError("\(rejected.count) sync file(s) were refused; the rest was merged.")
+        if !summary.rejected.isEmpty {
+            throw CLIError("\(summary.rejected.count) sync file(s) were refused; the rest was merged.")
         }
     }
 
@@ -208,28 +210,6 @@ enum SyncCommand: Command {
         let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
         try vault.unlock(password: password)
         return vault
-    }
-
-    private static func configuredTransport(_ vault: Vault, context: CommandContext) throws
-        -> (String, any SyncTransport)
-    {
-        guard let raw = try vault.setting(named: transportSetting) else { throw SyncError.notConfigured }
-        let configuration = String(decoding: raw, as: UTF8.self)
-        return (configuration, try makeTransport(configuration, vaultPath: context.vaultPath))
-    }
-
-    private static func makeTransport(_ configuration: String, vaultPath: String) throws -> any SyncTransport {
-        let parts = configuration.split(separator: "\n", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw SyncError.notConfigured }
-        if parts[0] == "folder" { return FolderTransport(root: parts[1]) }
-        let transport = GitTransport(workTree: vaultPath + ".sync", remote: parts[1])
-        try transport.prepare()
-        return transport
-    }
-
-    private static func describe(_ configuration: String) -> String {
-        let parts = configuration.split(separator: "\n", maxSplits: 1)
-        return parts.count == 2 ? "\(parts[0]) \(parts[1])" : configuration
     }
 
     private static func absolute(_ path: String) -> String {

@@ -1,0 +1,66 @@
+import Foundation
+import SesameSync
+
+/// What `sesame sync status` shows, whether this process read the vault or the agent did: the devices, what each
+/// published and what is merged here, gaps, pending changes, and the agent's automatic sync.
+public struct SyncStatusReport: Codable, Sendable, Equatable {
+    public struct Device: Codable, Sendable, Equatable {
+        public let device: String
+        public let thisDevice: Bool
+        public let published: UInt64
+        public let merged: UInt64
+        public let lastChange: Date?
+        public let gapAt: UInt64?
+        /// Batches other devices have applied that this copy's transport does not show.
+        public let withheld: UInt64
+    }
+
+    /// The transport, as `git URL` or `folder PATH`.
+    public let transport: String
+    public let device: String
+    public let pendingChanges: Int
+    public let conflicts: Int
+    public let devices: [Device]
+    /// The agent's automatic sync; nil when no agent holds the vault.
+    public var autoSync: AutoSyncState?
+
+    /// Combines what this copy knows with the batch names the transport lists.
+    public init(local: SyncLocalStatus, published names: [BatchName], transport: String) {
+        var published: [UUID: Set<UInt64>] = [:]
+        for name in names { published[name.device, default: []].insert(name.seq) }
+        let devices = Set(published.keys).union(local.applied.keys).union([local.device])
+        self.devices = devices.sorted(by: UUID.bytewiseLess).map { device in
+            let seqs = published[device] ?? []
+            let applied = local.applied[device] ?? 0
+            let latest = seqs.max() ?? 0
+            let missing = latest > applied ? (applied + 1...latest).first { !seqs.contains($0) } : nil
+            let seenElsewhere = local.seenElsewhere[device] ?? 0
+            return Device(
+                device: device.hexName, thisDevice: device == local.device, published: latest, merged: applied,
+                lastChange: local.lastChange[device], gapAt: missing,
+                withheld: seenElsewhere > max(latest, applied) ? seenElsewhere - max(latest, applied) : 0)
+        }
+        self.transport = transport
+        device = local.device.hexName
+        pendingChanges = local.pendingOps
+        conflicts = local.conflicts
+    }
+}
+
+/// The agent's automatic sync: whether it is on, and how its last round went. Kept in the agent's memory; an
+/// error message names the transport's failure, never a secret.
+public struct AutoSyncState: Codable, Sendable, Equatable {
+    /// Seconds between two rounds; nil when automatic sync is off (the agent then syncs only when asked).
+    public var interval: Double?
+    /// When the agent's last round ended, what started it (`timer`, `change` or `request`), and its error if it
+    /// failed (nil when it succeeded).
+    public var lastRun: Date?
+    public var lastTrigger: String?
+    public var lastError: String?
+    /// When a round last succeeded.
+    public var lastSuccess: Date?
+
+    public init(interval: Double? = nil) {
+        self.interval = interval
+    }
+}

@@ -106,6 +106,14 @@ struct BrowserProtocolTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// get-logins carries each login's current code, and get-totp answers the agent's code (checked against
+    /// oathtool) only for a login offered in this session, to an association still allowed, while unlocked.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/oathtool"), "needs oathtool (Debian)"))
+    func getTOTPAnswersTheCurrentCodeOnlyForOfferedLoginsOfAnAssociatedKey() throws {
+        let result = try Home().scenario("one_time_codes")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {
         let result = try Home().scenario("crypto_failures")
         #expect(result.status == 0, "\(result.output)")

@@ -45,6 +45,8 @@ struct WireReply: Codable, Sendable {
     var association: BrowserAssociation?
     var matched: Bool?
     var browserLogins: BrowserLogins?
+    /// browserOneTimeCode: the login's current code; absent when it has none.
+    var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
     var autoTypeRules: [AutoTypeRule]?
     var autoTypeRule: AutoTypeRule?
@@ -66,6 +68,7 @@ struct WireReply: Codable, Sendable {
         case importSummary = "importSummary", exported = "exported"
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
+        case oneTimeCode = "oneTimeCode"
         case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
     }
@@ -95,6 +98,7 @@ struct WireReply: Codable, Sendable {
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
+            || oneTimeCode != nil
     }
 }
 
@@ -134,6 +138,7 @@ extension WireReply {
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
             case .matched: matched = try container.decode(Bool.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
+            case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
             case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
@@ -168,6 +173,7 @@ extension WireReply {
         if let association { try container.encode(association, forKey: .association) }
         if let matched { try container.encode(matched, forKey: .matched) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
+        if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }

@@ -59,11 +59,13 @@ struct BrowserProtocolTests {
         }
 
         @discardableResult
-        func run(_ executable: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        func run(_ executable: String, _ arguments: [String], input: String = "", environment extra: [String: String] = [:])
+            throws -> (status: Int32, output: String)
+        {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-            process.environment = environment
+            process.environment = environment.merging(extra) { $1 }
             process.currentDirectoryURL = URL(fileURLWithPath: path)
             let stdin = Pipe(), output = Pipe()
             process.standardInput = stdin
@@ -81,8 +83,8 @@ struct BrowserProtocolTests {
             try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", name])
         }
 
-        func script(_ name: String) throws -> (status: Int32, output: String) {
-            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name])
+        func script(_ name: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name], environment: environment)
         }
     }
 

@@ -19,8 +19,8 @@ public protocol BrowserAccess: AnyObject {
     /// or adds a new one.
     @discardableResult
     func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView
-    /// The current one-time code of a login the page is offered (`get-totp`), for an association among
-    /// `query.key`; nil when that login has no one-time code.
+    /// The current one-time code of a login the page is offered (`get-totp`), for the association `query.key`;
+    /// nil when that login has no one-time code.
     ///
     /// - Throws: `.notFound` when the key is not associated, `.noMatch` when the item is not a login of the page,
     ///   `.invalidInput` when its one-time code setting cannot be read.

@@ -61,7 +61,7 @@ extension LocalVaultService: BrowserAccess {
         let logins = try bestMatches(url: query.url, submitURL: query.submitURL).map { match throws(ServiceFailure) in
             let item = try browserServe { try vault.item(withID: match.id).item }
             // An unreadable one-time code setting offers no code; get-totp then says why.
-            let code = (try? item.currentOneTimeCode(at: date))??.code
+            let code = (try? item.currentOneTimeCode(at: date))?.code
             return BrowserLogin(
                 id: item.id, title: item.title, username: item.username, password: item.password,
                 expired: item.expires.map { $0 <= date } ?? false, oneTimeCode: code)

@@ -7,10 +7,14 @@ import SesameStore
 /// Any bytes as what a browser writes to the native-messaging host: split by the host's reader (native-endian
 /// length, 1 MiB limit), each message parsed as the host parses an envelope; then, since random bytes never pass
 /// the crypto box, each message is also run as a decrypted request through every action's argument handling,
-/// against a vault stand-in that answers like an unlocked, associated vault.
+/// against a vault stand-in that answers like an unlocked, associated vault (`get-totp` reaches it for the login a
+/// `get-logins` offered before).
 @main
 enum FuzzBrowserMessage {
     final class Vault: BrowserAccess {
+        /// Every login gets this id, so a `get-totp` in a later message (or input: the host lives on) names one
+        /// `get-logins` offered.
+        let offeredID = UUID(uuidString: "DDEAA427-553A-40FC-BA34-9FD841E17545")!
         func browserDatabaseHash() throws(ServiceFailure) -> String { String(repeating: "ab", count: 32) }
         func browserAssociations() throws(ServiceFailure) -> [BrowserAssociation] { [] }
         func revokeBrowserAssociation(name: String) throws(ServiceFailure) {}
@@ -18,8 +22,15 @@ enum FuzzBrowserMessage {
         func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {
             guard query.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
             return BrowserLogins(association: "a", logins: [BrowserLogin(
-                id: UUID(), title: query.url, username: query.submitURL ?? "", password: "p", expired: false,
-                hasOneTimeCode: false)])
+                id: offeredID, title: query.url, username: query.submitURL ?? "", password: "p", expired: false,
+                oneTimeCode: query.url.contains("otp") ? "123456" : nil)])
+        }
+        /// Each way the agent answers `get-totp`, chosen by the page the login was offered for.
+        func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
+            guard query.key.id == "a" else { throw ServiceFailure(.notFound, "not associated") }
+            guard query.itemID == offeredID, !query.url.hasPrefix("http:") else { throw ServiceFailure(.noMatch, "not offered") }
+            if query.url.contains("bad") { throw ServiceFailure(.invalidInput, "unreadable") }
+            return query.url.contains("otp") ? OneTimeCode(code: "123456", remaining: 30) : nil
         }
         func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
             ItemView(Item(title: login.url, username: login.username, password: login.password))

@@ -38,6 +38,12 @@ extension AgentClient: BrowserAccess {
         return try required(vaultCall(request).view).itemView()
     }
 
+    public func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
+        var request = WireRequest(.browserOneTimeCode)
+        request.browserCode = query
+        return try vaultCall(request).oneTimeCode
+    }
+
     /// Asks the user to associate an extension's key, and waits (up to the agent's patience, minutes) for
     /// `sesame browser allow` or `deny`. Answers at once when the key is associated already.
     ///

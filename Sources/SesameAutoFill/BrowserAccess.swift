@@ -19,6 +19,12 @@ public protocol BrowserAccess: AnyObject {
     /// or adds a new one.
     @discardableResult
     func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView
+    /// The current one-time code of a login the page is offered (`get-totp`), for the association `query.key`;
+    /// nil when that login has no one-time code.
+    ///
+    /// - Throws: `.notFound` when the key is not associated, `.noMatch` when the item is not a login of the page,
+    ///   `.invalidInput` when its one-time code setting cannot be read.
+    func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode?
 }
 
 /// An association as an extension presents it: the name it was given and its public key (base64).
@@ -60,20 +66,21 @@ public struct BrowserLogin: Codable, Sendable, Equatable {
     public var username: String
     public var password: String
     public var expired: Bool
-    public var hasOneTimeCode: Bool
+    /// The current one-time code, when the item has a readable one (the extension's `totp`, as KeePassXC sends it).
+    public var oneTimeCode: String?
 
-    public init(id: UUID, title: String, username: String, password: String, expired: Bool, hasOneTimeCode: Bool) {
+    public init(id: UUID, title: String, username: String, password: String, expired: Bool, oneTimeCode: String?) {
         self.id = id
         self.title = title
         self.username = username
         self.password = password
         self.expired = expired
-        self.hasOneTimeCode = hasOneTimeCode
+        self.oneTimeCode = oneTimeCode
     }
 
     enum CodingKeys: String, CodingKey {
         case id = "id", title = "title", username = "username", password = "password", expired = "expired"
-        case hasOneTimeCode = "hasOneTimeCode"
+        case oneTimeCode = "oneTimeCode"
     }
 }
 
@@ -114,6 +121,25 @@ public struct BrowserLoginSave: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case url = "url", submitURL = "submitURL", username = "username", password = "password"
         case itemID = "itemID", key = "key"
+    }
+}
+
+/// `get-totp`: which login (an id `get-logins` offered), for which page, by which association.
+public struct BrowserOneTimeCodeQuery: Codable, Sendable, Equatable {
+    public var url: String
+    public var submitURL: String?
+    public var itemID: UUID
+    public var key: BrowserKey
+
+    public init(url: String, submitURL: String?, itemID: UUID, key: BrowserKey) {
+        self.url = url
+        self.submitURL = submitURL
+        self.itemID = itemID
+        self.key = key
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url = "url", submitURL = "submitURL", itemID = "itemID", key = "key"
     }
 }
 

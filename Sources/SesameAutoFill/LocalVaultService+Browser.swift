@@ -60,9 +60,11 @@ extension LocalVaultService: BrowserAccess {
         let date = now()
         let logins = try bestMatches(url: query.url, submitURL: query.submitURL).map { match throws(ServiceFailure) in
             let item = try browserServe { try vault.item(withID: match.id).item }
+            // An unreadable one-time code setting offers no code; get-totp then says why.
+            let code = (try? item.currentOneTimeCode(at: date))?.code
             return BrowserLogin(
                 id: item.id, title: item.title, username: item.username, password: item.password,
-                expired: item.expires.map { $0 <= date } ?? false, hasOneTimeCode: item.oneTimeCode != nil)
+                expired: item.expires.map { $0 <= date } ?? false, oneTimeCode: code)
         }
         return BrowserLogins(association: name, logins: logins)
     }
@@ -89,6 +91,15 @@ extension LocalVaultService: BrowserAccess {
         let origin = "\(page.scheme ?? "https")://\(host)" + (page.port.map { ":\($0)" } ?? "")
         return try add(Item(
             title: page.host.unicode, username: login.username, password: login.password, urls: [ItemURL(origin)]))
+    }
+
+    public func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
+        _ = try association(for: [query.key])
+        // Only a login the page would be offered, never any item by its id.
+        guard try bestMatches(url: query.url, submitURL: query.submitURL, keepAll: true).contains(where: { $0.id == query.itemID })
+        else { throw ServiceFailure(.noMatch, "No login for this page has that uuid.") }
+        let item = try browserServe { try vault.item(withID: query.itemID).item }
+        return try item.currentOneTimeCode(at: now())
     }
 
     // MARK: - Helpers

@@ -9,7 +9,7 @@ import SesameStore
 /// encrypted reply. Replies carry the request's nonce plus one, inside and outside, so the extension matches them
 /// whatever their order: an `associate` waits for the user on a thread of its own while other requests go on.
 public final class BrowserHost: @unchecked Sendable {
-    // @unchecked: `proven` and `hashCache` are guarded by `lock`; output by `outputLock`; the session and the
+    // @unchecked: `proven`, `offered` and `hashCache` are guarded by `lock`; output by `outputLock`; the session and the
     // backend are thread-safe.
 
     /// The KeePassXC version the extension gates features on: 2.6.1 enables one-time codes, 2.7.0 request-autotype.
@@ -25,6 +25,9 @@ public final class BrowserHost: @unchecked Sendable {
     /// Associations proven in this session (by associate, test-associate or get-logins): set-login names only
     /// the association's id, so its key comes from here.
     private var proven: [String: String] = [:]
+    /// The logins `get-logins` handed out in this session, with the page and association they were offered for:
+    /// `get-totp` names only a uuid, and answers only for these.
+    private var offered: [UUID: OfferedLogin] = [:]
     private var hashCache: String?
     private let outputLock = NSLock()
     private let held = DispatchGroup()
@@ -85,6 +88,12 @@ public final class BrowserHost: @unchecked Sendable {
         "lock-database", "request-autotype", "get-database-groups", "create-new-group",
     ]
 
+    struct OfferedLogin {
+        var association: String
+        var url: String
+        var submitURL: String?
+    }
+
     /// What every answer to one request needs.
     struct Reply {
         var action: String
@@ -124,9 +133,7 @@ public final class BrowserHost: @unchecked Sendable {
                 _ = try hash()  // a locked vault answers error 1, as for every other action
                 send(reply, ["password": try PasswordGenerator().generate()])
             case "get-totp":
-                _ = try hash()
-                guard request.uuid.flatMap(Self.itemID) != nil else { return fail(reply, .noValidUUIDProvided) }
-                fail(reply, .noLoginsFound, text: "One-time codes are not available in this version of Sesame.")
+                try getOneTimeCode(request, reply)
             case "lock-database":
                 _ = try hash()
                 try backend.lock()
@@ -155,7 +162,10 @@ public final class BrowserHost: @unchecked Sendable {
               let nonce = envelope.nonce.flatMap({ Data(base64Encoded: $0) }), nonce.count == PublicKeyBox.nonceByteCount
         else { return fail("change-public-keys", .keyChangeFailed, requestID: envelope.requestID) }
         let hostKey = session.changeKeys(clientKey: Array(clientKey))
-        lock.withLock { proven.removeAll() }
+        lock.withLock {
+            proven.removeAll()
+            offered.removeAll()
+        }
         let next = PublicKeyBox.increment(Array(nonce))
         emit([
             "action": "change-public-keys", "publicKey": Data(hostKey).base64EncodedString(),
@@ -196,15 +206,45 @@ public final class BrowserHost: @unchecked Sendable {
         }
         if let key = keys.first(where: { $0.id == found.association }) { remember(key.id, key.key) }
         guard !found.logins.isEmpty else { return fail(reply, .noLoginsFound) }
+        let page = OfferedLogin(association: found.association, url: url, submitURL: request.submitUrl)
+        lock.withLock { for login in found.logins { offered[login.id] = page } }
         let entries: [[String: Any]] = found.logins.map { login in
             var entry: [String: Any] = [
                 "login": login.username, "name": login.title, "password": login.password,
                 "uuid": Self.hex(login.id), "group": Self.groupName, "stringFields": [Any](),
             ]
             if login.expired { entry["expired"] = "true" }
+            // The current code, as KeePassXC sends it; the extension shows its one-time-code icon for it and asks
+            // get-totp for a fresh one when it fills.
+            if let code = login.oneTimeCode { entry["totp"] = code }
             return entry
         }
         send(reply, ["count": entries.count, "entries": entries, "hash": hash, "id": found.association])
+    }
+
+    /// Only for a login `get-logins` offered in this session, asked of the agent with the page and association it
+    /// was offered for: the agent checks both again.
+    private func getOneTimeCode(_ request: BrowserMessage, _ reply: Reply) throws(ServiceFailure) {
+        _ = try hash()  // a locked vault answers error 1 whatever the uuid
+        guard let itemID = request.uuid.flatMap(Self.itemID) else { return fail(reply, .noValidUUIDProvided) }
+        guard let page = lock.withLock({ offered[itemID] }) else {
+            return fail(reply, .noValidUUIDProvided, text: "No login offered to this browser in this session has that uuid.")
+        }
+        guard let key = lock.withLock({ proven[page.association] }) else { return fail(reply, .associationFailed) }
+        let query = BrowserOneTimeCodeQuery(url: page.url, submitURL: page.submitURL, itemID: itemID,
+                                            key: BrowserKey(id: page.association, key: key))
+        let code: OneTimeCode?
+        do throws(ServiceFailure) {
+            code = try backend.call { vault throws(ServiceFailure) in try vault.browserOneTimeCode(query) }
+        } catch where error.code == .notFound {
+            return fail(reply, .associationFailed)
+        } catch where error.code == .noMatch {
+            return fail(reply, .noValidUUIDProvided, text: error.message)
+        } catch where error.code == .invalidInput {
+            return fail(reply, .noLoginsFound, text: error.message)
+        }
+        guard let code else { return fail(reply, .noLoginsFound, text: "This login has no one-time code.") }
+        send(reply, ["totp": code.code])
     }
 
     private func setLogin(_ request: BrowserMessage, _ reply: Reply) throws(ServiceFailure) {

@@ -272,14 +272,21 @@ import Testing
         #expect(try Self.json(Self.result(id: 46) { $0.matched = true }) == #"{"id":46,"matched":true,"type":"result"}"#)
         #expect(try Self.json(Self.request(.browserLogins, id: 47) { $0.browserQuery = BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key]) })
                 == #"{"browserQuery":{"keys":[{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="}],"submitURL":"https://github.com/session","url":"https://github.com/login"},"id":47,"type":"browserLogins","vault":"/v.sqlite"}"#)
-        let login = BrowserLogin(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", expired: false, hasOneTimeCode: false)
+        let login = BrowserLogin(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", expired: false, oneTimeCode: "492039")
         #expect(try Self.json(Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "firefox-laptop", logins: [login]) })
-                == #"{"browserLogins":{"association":"firefox-laptop","logins":[{"expired":false,"hasOneTimeCode":false,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","title":"GitHub","username":"alice"}]},"id":47,"type":"result"}"#)
+                == #"{"browserLogins":{"association":"firefox-laptop","logins":[{"expired":false,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","oneTimeCode":"492039","password":"s3cret","title":"GitHub","username":"alice"}]},"id":47,"type":"result"}"#)
         #expect(try Self.json(Self.request(.browserSaveLogin, id: 48) { $0.browserLogin = BrowserLoginSave(url: "https://github.com/login", submitURL: nil, username: "alice", password: "n3w", itemID: Self.id, key: key) })
                 == #"{"browserLogin":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"password":"n3w","url":"https://github.com/login","username":"alice"},"id":48,"type":"browserSaveLogin","vault":"/v.sqlite"}"#)
-        // Only the page's logins leave the agent, and only to an associated key.
+        #expect(try Self.json(Self.request(.browserOneTimeCode, id: 49) { $0.browserCode = BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: nil, itemID: Self.id, key: key) })
+                == #"{"browserCode":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"url":"https://github.com/login"},"id":49,"type":"browserOneTimeCode","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "492039", remaining: 17) })
+                == #"{"id":49,"oneTimeCode":{"code":"492039","remaining":17},"type":"result"}"#)
+        #expect(try Self.json(Self.result(id: 49)) == #"{"id":49,"type":"result"}"#)
+        // Only the page's logins leave the agent, and only to an associated key; a one-time code only to one too.
         #expect(OperationPolicy.of(.browserLogins).secretsOut == .site)
         #expect(Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "x", logins: []) }.carriesSecrets)
+        #expect(OperationPolicy.of(.browserOneTimeCode).secretsOut == .oneTimeCode)
+        #expect(Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "1", remaining: 1) }.carriesSecrets)
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {

@@ -7,12 +7,6 @@ import Testing
 struct AutoTypeCommandTests {
     static let master = "master-pw"
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     let session: X11Session
     let vault: String
 
@@ -22,29 +16,14 @@ struct AutoTypeCommandTests {
         try #require(try sesame(["init", "--kdf-memory", "19", "--kdf-passes", "2"], input: Self.master).status == 0)
     }
 
+    var environment: [String: String] {
+        session.environment.merging(["SESAME_NO_AGENT": "1", "NO_COLOR": "1"]) { $1 }
+    }
+
     @discardableResult
-    func sesame(_ arguments: [String], input: String, environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("sesame")
-        process.arguments = arguments + ["--password-stdin", "--vault", vault]
-        var base = session.environment
-        base["SESAME_NO_AGENT"] = "1"
-        base["NO_COLOR"] = "1"
-        process.environment = environment ?? base
-        process.currentDirectoryURL = URL(fileURLWithPath: session.folder)
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+    func sesame(_ arguments: [String], input: String, environment: [String: String]? = nil) throws -> SesameRun {
+        try SesameRun(arguments + ["--password-stdin", "--vault", vault], input: input,
+                      environment: environment ?? self.environment, folder: session.folder)
     }
 
     func addLogin(_ title: String, url: String, username: String, password: String, fields: [String] = []) throws {
@@ -94,6 +73,37 @@ struct AutoTypeCommandTests {
         let named = try sesame(["autotype", "--item", "Example B"], input: Self.master + "\n")
         #expect(named.status == 0, "\(named.stderr)")
         #expect(try form.waitForSubmission().username == "bob")
+    }
+
+    /// At a terminal (a pseudo-terminal here), several candidates are listed and the person's choice is typed.
+    @Test func severalCandidatesAtATerminalTypeThePersonsChoice() throws {
+        try addLogin("Example A", url: "https://example.com", username: "alice", password: "pw1")
+        try addLogin("Example B", url: "https://example.com", username: "bob", password: "pw2")
+        let form = try session.openLoginForm(title: "Example Login - example.com")
+        let result = try SesameRun.inTerminal(["Master password: ", Self.master, "Type which one (1-2)", "2"],
+                                              ["autotype", "--vault", vault], environment: environment, folder: session.folder)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("Several logins match the window 'Example Login - example.com'"))
+        // The second line of the list is the one chosen, whichever login the order put there.
+        let listed = try #require(result.stdout.split(whereSeparator: \.isNewline).first { $0.hasPrefix("  2  ") })
+        let chosen = listed.hasSuffix("bob") ? (title: "Example B", username: "bob", password: "pw2")
+                                             : (title: "Example A", username: "alice", password: "pw1")
+        #expect(result.stdout.contains("Switch back to 'Example Login - example.com'"))
+        #expect(result.stdout.contains("Typed '\(chosen.title)' into 'Example Login - example.com'."))
+        #expect(try form.waitForSubmission()
+                    == LoginForm.Contents(username: chosen.username, password: chosen.password, submitted: true, other: ""))
+    }
+
+    @Test func anEmptyAnswerAtTheTerminalTypesNothing() throws {
+        try addLogin("Example A", url: "https://example.com", username: "alice", password: "pw1")
+        try addLogin("Example B", url: "https://example.com", username: "bob", password: "pw2")
+        let form = try session.openLoginForm(title: "Example Login - example.com")
+        let result = try SesameRun.inTerminal(["Master password: ", Self.master, "or nothing to cancel: ", ""],
+                                              ["autotype", "--vault", vault], environment: environment, folder: session.folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("No login chosen; nothing was typed."))
+        usleep(200_000)
+        #expect(try form.contents() == LoginForm.Contents(username: "", password: "", submitted: false, other: ""))
     }
 
     @Test func withoutAnyDisplayItSaysWhatItNeeds() throws {

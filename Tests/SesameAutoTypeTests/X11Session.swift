@@ -111,12 +111,29 @@ final class X11Session {
         guard process.terminationStatus == 0 else { throw X11SessionError("setxkbmap \(layout) failed") }
     }
 
+    /// Presses and releases a key (by keysym name) as a person would, through XTest (Fixtures/xkeys.py).
+    func tap(_ keysym: String) throws {
+        let process = try start(Self.python, [Self.fixture("xkeys.py"), "tap", keysym])
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw X11SessionError("xkeys.py tap \(keysym) failed") }
+    }
+
+    /// Holds a key down for `milliseconds`, as fingers still on a hotkey do; returns once it is down.
+    func hold(_ keysym: String, milliseconds: Int) throws {
+        let pipe = Pipe()
+        _ = try start(Self.python, [Self.fixture("xkeys.py"), "hold", keysym, String(milliseconds)], output: pipe.fileHandleForWriting)
+        guard pipe.fileHandleForReading.readLine() == "down" else { throw X11SessionError("xkeys.py could not hold \(keysym)") }
+    }
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+    }
+
     /// Opens the test login form and waits until it has the focus.
     func openLoginForm(title: String = "Example Login - example.com", stealFocus: Bool = false) throws -> LoginForm {
         let report = folder + "/form-\(UUID().uuidString).json"
         let pipe = Pipe()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/login_form.py").path
+        let script = Self.fixture("login_form.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [script, report] + (stealFocus ? ["--steal-focus"] : [])

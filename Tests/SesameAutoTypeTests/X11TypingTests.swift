@@ -78,4 +78,39 @@ extension X11TypingTests {
         #expect(helper.wait() == 1)
         #expect(try form.contents().username == "")
     }
+
+    /// Caps Lock would turn every letter round: the helper refuses before typing anything, and says so.
+    @Test func capsLockOnStopsItBeforeAnyKey() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        try session.tap("Caps_Lock")
+        let (_, outcome, status) = try AutoTypeHelperProcess(session: session).type(Self.defaultActions)
+        #expect(outcome.error == "Caps Lock is on; turn it off and start Auto-Type again.")
+        #expect(status == 1)
+        usleep(200_000)
+        #expect(try form.contents() == LoginForm.Contents(username: "", password: "", submitted: false, other: ""))
+    }
+
+    /// Ctrl still down from the hotkey: typing waits for its release (typed with Ctrl held, the letters would be
+    /// the form's shortcuts, not text), then types everything.
+    @Test func waitsForModifiersHeldFromTheHotkey() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        try session.hold("Control_L", milliseconds: 700)
+        let (_, outcome, _) = try AutoTypeHelperProcess(session: session).type(Self.defaultActions)
+        #expect(outcome == AutoTypeHelperMessage(typed: true))
+        #expect(try form.waitForSubmission()
+                    == LoginForm.Contents(username: "alice", password: #"Pa$$w0rd!#"@ {x}"#, submitted: true, other: ""))
+    }
+
+    /// A modifier held past the wait (2 s) stops Auto-Type with a message, nothing typed.
+    @Test func aModifierHeldTooLongStopsIt() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        try session.hold("Shift_L", milliseconds: 4_000)
+        let (_, outcome, status) = try AutoTypeHelperProcess(session: session).type(Self.defaultActions)
+        #expect(outcome.error == "Modifier keys (Shift, Ctrl, Alt, Super) are still held down; release them and start Auto-Type again.")
+        #expect(status == 1)
+        #expect(try form.contents() == LoginForm.Contents(username: "", password: "", submitted: false, other: ""))
+    }
 }

@@ -59,11 +59,13 @@ struct BrowserProtocolTests {
         }
 
         @discardableResult
-        func run(_ executable: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+        func run(_ executable: String, _ arguments: [String], input: String = "", environment extra: [String: String] = [:])
+            throws -> (status: Int32, output: String)
+        {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-            process.environment = environment
+            process.environment = environment.merging(extra) { $1 }
             process.currentDirectoryURL = URL(fileURLWithPath: path)
             let stdin = Pipe(), output = Pipe()
             process.standardInput = stdin
@@ -81,8 +83,8 @@ struct BrowserProtocolTests {
             try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", name])
         }
 
-        func script(_ name: String) throws -> (status: Int32, output: String) {
-            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name])
+        func script(_ name: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+            try run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/" + name], environment: environment)
         }
     }
 
@@ -103,6 +105,14 @@ struct BrowserProtocolTests {
 
     @Test func pipelinedRequestsAreAnsweredWhileAnAssociationWaits() throws {
         let result = try Home().scenario("pipelined")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// get-logins carries each login's current code, and get-totp answers the agent's code (checked against
+    /// oathtool) only for a login offered in this session, to an association still allowed, while unlocked.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/oathtool"), "needs oathtool (Debian)"))
+    func getTOTPAnswersTheCurrentCodeOnlyForOfferedLoginsOfAnAssociatedKey() throws {
+        let result = try Home().scenario("one_time_codes")
         #expect(result.status == 0, "\(result.output)")
     }
 

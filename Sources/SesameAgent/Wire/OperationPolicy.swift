@@ -9,6 +9,9 @@ struct OperationPolicy: Equatable, Sendable {
         case one
         /// The best logins of one page, to a browser extension the user associated with the vault.
         case site
+        /// One item's current one-time code (derived from its secret, never the secret), to a browser extension
+        /// the user associated, for a page that item fills.
+        case oneTimeCode
         /// Many items' secrets at once (export): only after the master password is proved again.
         case bulk
     }
@@ -38,6 +41,8 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .browserLogins:
             OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
+        case .browserOneTimeCode:
+            OperationPolicy(secretsOut: .oneTimeCode, secretFrames: 0, needsMasterPassword: false)
         case .changeMasterPassword:
             OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true)
         case .export:

@@ -17,7 +17,7 @@ enum WireOperation: String, CaseIterable, Sendable {
     case changeMasterPassword
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserDatabaseHash, browserAssociations, browserRevoke, browserTestAssociation, browserLogins
-    case browserSaveLogin, browserAssociate, browserPending, browserAnswer
+    case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode
     // AutoTypeService.
     case autoTypeRules, addAutoTypeRule, removeAutoTypeRule, autoTypeCandidates
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.

@@ -45,6 +45,8 @@ struct WireReply: Codable, Sendable {
     var association: BrowserAssociation?
     var matched: Bool?
     var browserLogins: BrowserLogins?
+    /// browserOneTimeCode: the login's current code; absent when it has none.
+    var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
     var autoTypeRules: [AutoTypeRule]?
     var autoTypeRule: AutoTypeRule?
@@ -69,6 +71,7 @@ struct WireReply: Codable, Sendable {
         case importSummary = "importSummary", exported = "exported"
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
+        case oneTimeCode = "oneTimeCode"
         case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
@@ -99,6 +102,7 @@ struct WireReply: Codable, Sendable {
     /// operation's policy before the reply leaves the agent.
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
+            || oneTimeCode != nil
     }
 }
 
@@ -138,6 +142,7 @@ extension WireReply {
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
             case .matched: matched = try container.decode(Bool.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
+            case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
             case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
@@ -174,6 +179,7 @@ extension WireReply {
         if let association { try container.encode(association, forKey: .association) }
         if let matched { try container.encode(matched, forKey: .matched) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
+        if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
         if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }

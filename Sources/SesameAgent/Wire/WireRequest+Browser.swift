@@ -19,6 +19,8 @@ extension WireRequest {
             reply.browserLogins = try browser.browserLogins(try required(browserQuery, "browserQuery"))
         case .browserSaveLogin:
             reply.view = WireItemView(try browser.saveBrowserLogin(try required(browserLogin, "browserLogin")))
+        case .browserOneTimeCode:
+            reply.oneTimeCode = try browser.browserOneTimeCode(try required(browserCode, "browserCode"))
         default:
             throw ServiceFailure(.protocolError, "'\(type)' is not a browser operation of the vault.")
         }

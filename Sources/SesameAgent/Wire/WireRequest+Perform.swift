@@ -76,7 +76,7 @@ extension WireRequest {
         case .export:
             reply.exported = try vault.exportItems(masterPassword: secrets[0])
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserLogins,
-            .browserSaveLogin:
+            .browserSaveLogin, .browserOneTimeCode:
             guard let browser = vault as? any BrowserAccess else {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }

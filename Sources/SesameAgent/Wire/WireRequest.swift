@@ -54,6 +54,8 @@ struct WireRequest: Codable, Sendable {
     /// browserLogins: the page; browserSaveLogin: what the page submitted.
     var browserQuery: BrowserLoginQuery?
     var browserLogin: BrowserLoginSave?
+    /// browserOneTimeCode: the login, its page and the association asking.
+    var browserCode: BrowserOneTimeCodeQuery?
     /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
     var code: String?
     var allow: Bool?
@@ -83,6 +85,7 @@ struct WireRequest: Codable, Sendable {
         case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
         case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses", dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
+        case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
         case rule = "rule", window = "window", site = "site"
         case attributes = "attributes", replace = "replace"
@@ -127,6 +130,7 @@ extension WireRequest {
             case .origin: origin = try container.decode(String.self, forKey: key)
             case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
             case .browserLogin: browserLogin = try container.decode(BrowserLoginSave.self, forKey: key)
+            case .browserCode: browserCode = try container.decode(BrowserOneTimeCodeQuery.self, forKey: key)
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
@@ -168,6 +172,7 @@ extension WireRequest {
         if let origin { try container.encode(origin, forKey: .origin) }
         if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }
         if let browserLogin { try container.encode(browserLogin, forKey: .browserLogin) }
+        if let browserCode { try container.encode(browserCode, forKey: .browserCode) }
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }

@@ -59,10 +59,10 @@ extension AutoTypeSequence {
             }
             return field.value
         case .oneTimeCode:
-            guard let uri = item.oneTimeCode else {
+            guard let code = try item.currentOneTimeCode(at: now) else {
                 throw ServiceFailure(.notFound, "The item '\(item.title)' has no one-time code for {TOTP}.")
             }
-            return OneTimeCode(try OneTimeCodeSettings(parsing: uri), at: now).code
+            return code.code
         case .dateTime(let part, let utc):
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = utc ? TimeZone(identifier: "UTC")! : timeZone

@@ -84,7 +84,9 @@ enum WaylandAutoType {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = words
-        process.environment = environment
+        // wtype decodes its text with the C library's multibyte functions: under the C locale it stops at the
+        // first non-ASCII character and still exits 0 ("Grüße" typed "Gr"), so it always gets a UTF-8 locale.
+        process.environment = environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }
         let pipe = Pipe(), errors = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : pipe
         process.standardError = errors

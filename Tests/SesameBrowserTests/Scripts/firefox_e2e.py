@@ -1,9 +1,10 @@
 """End to end with the real extension: headless firefox-esr with Debian's KeePassXC-Browser installed as a
 temporary add-on, driven through Marionette by the small client below. The extension associates (answered with
-`sesame browser allow`) and fills a login page served on 127.0.0.1.
+`sesame browser allow`) and fills a login page served on 127.0.0.1, then its one-time code field through get-totp.
 
 Usage: firefox_e2e.py   (environment: SESAME_BIN and a test home whose vault holds alice's login for 127.0.0.1, any
-port, unlocked in its agent, with `sesame setup browser --browser firefox` done; see FirefoxEndToEndTests)."""
+port, with the one-time code secret TOTP_SECRET, unlocked in its agent, with `sesame setup browser --browser
+firefox` done; see FirefoxEndToEndTests)."""
 
 import http.server
 import json
@@ -24,6 +25,11 @@ PAGE = b"""<!doctype html><html><head><title>Example login</title></head><body>
 <input type="text" id="user" name="user" autocomplete="username">
 <input type="password" id="pass" name="pass" autocomplete="current-password">
 <button type="submit">Log in</button></form></body></html>"""
+# The second step of the login, as sites ask for it: the code on a page of its own.
+CODE_PAGE = b"""<!doctype html><html><head><title>Example login: code</title></head><body>
+<form action="/verify" method="post">
+<input type="text" id="otp" name="otp" autocomplete="one-time-code">
+<button type="submit">Verify</button></form></body></html>"""
 
 
 class Page(http.server.BaseHTTPRequestHandler):
@@ -31,7 +37,7 @@ class Page(http.server.BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
         self.end_headers()
-        self.wfile.write(PAGE)
+        self.wfile.write(CODE_PAGE if self.path == "/code" else PAGE)
 
     def log_message(self, *args):
         pass
@@ -98,6 +104,14 @@ def wait(check, what, timeout=60):
             return value
         time.sleep(0.2)
     raise AssertionError("timed out waiting for " + what)
+
+
+def oathtool_codes():
+    """The codes around now: the step may roll over between the fill and this check."""
+    secret = os.environ["TOTP_SECRET"]
+    now = int(time.time())
+    return {subprocess.run(["oathtool", "--totp", "-b", "--now", "@%d" % t, secret], capture_output=True, text=True,
+                           check=True).stdout.strip() for t in (now - 30, now)}
 
 
 def free_port():
@@ -179,6 +193,31 @@ def main():
         listed = json.loads(sesame("browser", "list", "--json").stdout)
         assert [a["name"] for a in listed] == ["firefox-e2e"] and listed[0]["lastUsed"], listed
         print("ok filled", filled[0])
+
+        # The one-time code, as the extension's context menu entry "Fill TOTP" asks for it: the code field has the
+        # focus, the background page tells the page's content script, which gets the page's logins if it has none
+        # yet, and asks get-totp for the uuid of the one whose entry carries `totp`.
+        client.call("WebDriver:Navigate", {"url": "http://127.0.0.1:%d/code" % page_port})
+        page_handle = client.call("WebDriver:GetWindowHandle")["value"]
+        client.script("document.getElementById('otp').focus();")
+        client.call("Marionette:SetContext", {"value": "chrome"})
+        client.script("""gBrowser.addTab(arguments[0],
+            {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});""", base + "options/options.html")
+        client.call("Marionette:SetContext", {"value": "content"})
+        client.call("WebDriver:SwitchToWindow", {"handle": client.call("WebDriver:GetWindowHandles")[-1]})
+        wait(lambda: client.script("return location.href.startsWith('moz-extension:') && document.readyState === 'complete';"),
+             "a second extension page")
+        client.call("WebDriver:ExecuteAsyncScript", {"script": """
+            const done = arguments[arguments.length - 1];
+            (async () => {
+                const [tab] = await browser.tabs.query({url: 'http://127.0.0.1/*'});
+                await browser.tabs.sendMessage(tab.id, {action: 'fill_totp'});
+                done(true);
+            })();""", "args": []})
+        client.call("WebDriver:SwitchToWindow", {"handle": page_handle})
+        code = wait(lambda: client.script("return document.getElementById('otp').value;"), "the one-time code")
+        assert code in oathtool_codes(), (code, oathtool_codes())
+        print("ok one-time code")
     finally:
         firefox.terminate()
         try:

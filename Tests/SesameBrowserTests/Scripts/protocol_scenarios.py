@@ -227,6 +227,74 @@ def crypto_failures():
     assert broken.close() == 1
 
 
+def oathtool(*args):
+    # `--totp` alone is SHA-1; `--totp=sha256` must replace it, not follow it.
+    args = args if any(a.startswith("--totp") for a in args) else ("--totp", *args)
+    return subprocess.run(["oathtool", *args], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def add_with_code(title, url, uri):
+    added = sesame("add", title, "--username", "carol", "--url", url, "--otp", "--password-stdin",
+                   input_text="pw-" + title + "\n" + uri + "\n")
+    assert added.returncode == 0, added.stderr
+
+
+def expect_code(reply_code, *oathtool_args):
+    # The code may roll over between the two reads: either side of the step is the right one.
+    before = oathtool(*oathtool_args)
+    after = oathtool(*oathtool_args)
+    assert reply_code in (before, after), "got %r, oathtool says %r/%r" % (reply_code, before, after)
+
+
+def one_time_codes():
+    secret = "JBSWY3DPEHPK3PXP"
+    add_with_code("Plain", "https://totp.example.org", secret)
+    add_with_code("Strong", "https://strong.example.org",
+                  "otpauth://totp/Strong:carol?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&algorithm=SHA256&digits=8&period=60")
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    key, _ = associate(client, "codes")
+
+    # get-logins carries the current code as `totp`, as KeePassXC does, so the extension offers it.
+    plain = client.call("get-logins", {"url": "https://totp.example.org/login", "keys": [key]})["entries"][0]
+    expect_code(plain["totp"], "-b", secret)
+    strong = client.call("get-logins", {"url": "https://strong.example.org/", "keys": [key]})["entries"][0]
+    expect_code(strong["totp"], "--totp=sha256", "--digits=8", "--time-step-size=60s", "-b",
+                "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")
+    without = client.call("get-logins", {"url": "https://b.example.com/", "keys": [key]})["entries"][0]
+    assert "totp" not in without, without
+
+    # get-totp: the right code for each, computed in the agent.
+    expect_code(client.call("get-totp", {"uuid": plain["uuid"]})["totp"], "-b", secret)
+    expect_code(client.call("get-totp", {"uuid": strong["uuid"]})["totp"], "--totp=sha256", "--digits=8",
+                "--time-step-size=60s", "-b", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")
+    # A login without a code: no logins (15), as for a page without logins.
+    expect_error(client.call("get-totp", {"uuid": without["uuid"]}), 15, "get-totp")
+    # Unknown uuids: malformed, never offered in this session, or a real item get-logins never offered.
+    expect_error(client.call("get-totp", {"uuid": "xyz"}), 18)
+    expect_error(client.call("get-totp", {"uuid": "0" * 32}), 18)
+    listed = json.loads(sesame("list", "--json").stdout)
+    elsewhere = next(item["id"] for item in listed if item["title"] == "Elsewhere").replace("-", "").lower()
+    expect_error(client.call("get-totp", {"uuid": elsewhere}), 18)
+    # Another session (new keys) knows none of the uuids the first was offered.
+    other = HostClient(HOST, dict(os.environ))
+    other.change_keys()
+    expect_error(other.call("get-totp", {"uuid": plain["uuid"]}), 18)
+    assert other.close() == 0
+    # An association revoked meanwhile gets nothing, although its session was offered the login.
+    assert sesame("browser", "revoke", "codes").returncode == 0
+    expect_error(client.call("get-totp", {"uuid": plain["uuid"]}), 8)
+    key, _ = associate(client, "codes-again")
+    client.call("get-logins", {"url": "https://totp.example.org/login", "keys": [key]})
+    expect_code(client.call("get-totp", {"uuid": plain["uuid"]})["totp"], "-b", secret)
+    # A locked vault answers error 1 at once.
+    assert sesame("lock").returncode == 0
+    started = time.time()
+    expect_error(client.call("get-totp", {"uuid": plain["uuid"]}), 1)
+    assert time.time() - started < 5
+    assert client.close() == 0
+
+
 def _before_keys(client):
     client.send_plain({"action": "get-databasehash", "message": "AAAA", "nonce": b64(random_bytes(24))})
     return client.wait_for(lambda r: r.get("action") == "get-databasehash")
@@ -234,7 +302,7 @@ def _before_keys(client):
 
 SCENARIOS = {
     "every_action": every_action, "deny_and_revoke": deny_and_revoke, "locked_vault": locked_vault,
-    "pipelined": pipelined, "crypto_failures": crypto_failures,
+    "pipelined": pipelined, "crypto_failures": crypto_failures, "one_time_codes": one_time_codes,
 }
 
 if __name__ == "__main__":

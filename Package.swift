@@ -146,6 +146,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
         ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
+        ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -19,13 +19,15 @@ sd_bus_vtable *csdbus_vtable_new(const csdbus_method *methods, size_t method_cou
                                                      copy(methods[i].result), handler, SD_BUS_VTABLE_UNPRIVILEGED);
     }
     for (size_t i = 0; i < property_count; i++) {
+        uint64_t emits = properties[i].invalidates ? SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION
+                                                   : SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE;
         if (properties[i].writable) {
             vtable[at++] = (sd_bus_vtable) SD_BUS_WRITABLE_PROPERTY(
                 copy(properties[i].name), copy(properties[i].signature), getter, setter, 0,
-                SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED);
+                emits | SD_BUS_VTABLE_UNPRIVILEGED);
         } else {
             vtable[at++] = (sd_bus_vtable) SD_BUS_PROPERTY(copy(properties[i].name), copy(properties[i].signature),
-                                                           getter, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE);
+                                                           getter, 0, emits);
         }
     }
     for (size_t i = 0; i < signal_count; i++) {

@@ -3,14 +3,16 @@ import Testing
 
 /// The locked vault and its prompt, malformed calls, several clients, --confirm and activation, on a private bus.
 @Suite(.serialized) struct ServiceBehaviourTests {
-    /// A stand-in pinentry speaking Assuan: answers GETPIN with the master password and CONFIRM as told.
-    static func pinentry(confirm: Bool) -> String {
-        """
+    /// A stand-in pinentry speaking Assuan: answers GETPIN with the master password (or cancels, as a person
+    /// closing the dialog does) and CONFIRM as told.
+    static func pinentry(confirm: Bool, cancelPassword: Bool = false) -> String {
+        let getPin = cancelPassword ? "echo 'ERR 83886179 Operation cancelled'" : "printf 'D %s\\nOK\\n' '\(PrivateBusHarness.masterPassword)'"
+        return """
         #!/bin/sh
         echo "OK Pleased to meet you"
         while read -r line; do
           case "$line" in
-            GETPIN) printf 'D %s\\nOK\\n' '\(PrivateBusHarness.masterPassword)' ;;
+            GETPIN) \(getPin) ;;
             CONFIRM) \(confirm ? "echo OK" : "echo 'ERR 83886179 Operation cancelled'") ;;
             BYE) echo OK; exit 0 ;;
             *) echo OK ;;
@@ -55,7 +57,7 @@ import Testing
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            search: ([], [])
+            search: ([], ['/org/freedesktop/secrets/collection/login/search1'])
             locked: True
             create: org.freedesktop.Secret.Error.IsLocked
             unlock: ['/org/freedesktop/secrets/collection/session'] True
@@ -68,6 +70,56 @@ import Testing
             after dismiss: org.freedesktop.DBus.Error.UnknownObject
 
             """)
+    }
+
+    /// A locked vault cannot match attributes (they are encrypted), so a search answers one stand-in in `locked`:
+    /// libsecret unlocks it through the prompt and then reads the item the search finds. Cancelled, nothing.
+    @Test func aLookupInALockedVaultAsksForTheMasterPasswordThenAnswers() throws {
+        let bus = try PrivateBusHarness()
+        defer { bus.stop() }
+        try bus.makeUnlockedVault()
+        try bus.installProgram("pinentry", Self.pinentry(confirm: true))
+        try bus.startService()
+        #expect(try bus.secretTool(["store", "--label=Demo", "service", "demo", "username", "alice"], input: "s3cret").status == 0)
+        let stored = try bus.python("""
+            import keyring
+            keyring.set_password("py-demo", "bob", "py-s3cret")
+            """)
+        #expect(stored.status == 0, "\(stored.stderr)")
+
+        #expect(try bus.sesame(["lock"]).status == 0)
+        let lookup = try bus.secretTool(["lookup", "service", "demo", "username", "alice"])
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+        #expect(lookup.stdout == "s3cret")
+
+        // Unlocked through the prompt, but nothing matches: no secret, as for an unlocked vault.
+        #expect(try bus.sesame(["lock"]).status == 0)
+        let missing = try bus.secretTool(["lookup", "service", "demo", "username", "nobody"])
+        #expect(missing.status != 0)
+        #expect(missing.stdout.isEmpty)
+
+        #expect(try bus.sesame(["lock"]).status == 0)
+        let keyring = try bus.python("""
+            import keyring
+            print(keyring.get_password("py-demo", "bob"))
+            """)
+        #expect(keyring.status == 0, "\(keyring.stderr)")
+        #expect(keyring.stdout == "py-s3cret\n")
+
+        // The person cancels: nothing printed, a failure status, and the vault stays locked.
+        #expect(try bus.sesame(["lock"]).status == 0)
+        try bus.installProgram("pinentry", Self.pinentry(confirm: true, cancelPassword: true))
+        let cancelled = try bus.secretTool(["lookup", "service", "demo", "username", "alice"])
+        #expect(cancelled.status != 0)
+        #expect(cancelled.stdout.isEmpty)
+        let refused = try bus.python("""
+            import keyring
+            print(keyring.get_password("py-demo", "bob"))
+            """)
+        #expect(refused.status != 0)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("KeyringLocked"))
+        #expect(try bus.sesame(["status", "--json"]).stdout.contains("\"unlocked\" : false"))
     }
 
     @Test func malformedCallsGetErrorsAndTheServiceKeepsServing() throws {

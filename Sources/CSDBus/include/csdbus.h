@@ -14,6 +14,8 @@ typedef struct {
     const char *name;
     const char *signature;
     int writable;
+    /// Changes are announced by name only (`invalidated_properties`), so announcing one never computes its value.
+    int invalidates;
 } csdbus_property;
 
 typedef struct {

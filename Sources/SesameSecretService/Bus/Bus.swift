@@ -16,12 +16,30 @@ final class Bus {
     var wakeDescriptor: Int32 { wakePipe.write }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
-    init() throws(BusError) {
+    convenience init() throws(BusError) {
         var bus: OpaquePointer?
         let result = sd_bus_open_user(&bus)
         guard result >= 0, let bus else {
             throw .failed("Cannot connect to the session bus: \(String(cString: strerror(-result))).")
         }
+        try self.init(handle: bus)
+    }
+
+    /// A connection over a socket whose other end the caller holds and never answers, so it stays
+    /// unauthenticated and what the service sends is only queued: the fuzz target builds calls on it and hands
+    /// them to the dispatch layer as sd-bus would. Takes the descriptor; close the other end before the last
+    /// reference goes, so closing does not wait for the peer.
+    convenience init(peer descriptor: Int32) throws(BusError) {
+        var bus: OpaquePointer?
+        guard sd_bus_new(&bus) >= 0, let bus else { throw .failed("Out of memory.") }
+        guard sd_bus_set_fd(bus, descriptor, descriptor) >= 0, sd_bus_start(bus) >= 0 else {
+            sd_bus_unref(bus)
+            throw .failed("Cannot start a connection on the socket.")
+        }
+        try self.init(handle: bus)
+    }
+
+    private init(handle bus: OpaquePointer) throws(BusError) {
         handle = bus
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {

@@ -14,6 +14,8 @@ struct BusInterface {
         var name: String
         var signature: String
         var isWritable = false
+        /// Announced as changed by name only: for values that cost a walk over the whole vault to compute.
+        var isInvalidatedOnly = false
     }
 
     struct Signal {
@@ -40,7 +42,9 @@ struct BusInterface {
         }
         let methodTable = methods.map { csdbus_method(name: copy($0.name), signature: copy($0.signature), result: copy($0.result)) }
         let propertyTable = properties.map {
-            csdbus_property(name: copy($0.name), signature: copy($0.signature), writable: $0.isWritable ? 1 : 0)
+            csdbus_property(
+                name: copy($0.name), signature: copy($0.signature), writable: $0.isWritable ? 1 : 0,
+                invalidates: $0.isInvalidatedOnly ? 1 : 0)
         }
         let signalTable = signals.map { csdbus_signal(name: copy($0.name), signature: copy($0.signature)) }
         return csdbus_vtable_new(

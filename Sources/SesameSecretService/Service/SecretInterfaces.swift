@@ -26,12 +26,14 @@ enum SecretInterfaces {
             .init(name: "SearchItems", signature: "a{ss}", result: "ao"),
             .init(name: "CreateItem", signature: "a{sv}(oayays)b", result: "oo"),
         ],
+        // Items and Modified take every item of the vault to compute: a change announces their names only, so
+        // storing one item does not list ten thousand (clients that care read them again).
         properties: [
-            .init(name: "Items", signature: "ao"),
+            .init(name: "Items", signature: "ao", isInvalidatedOnly: true),
             .init(name: "Label", signature: "s", isWritable: true),
             .init(name: "Locked", signature: "b"),
             .init(name: "Created", signature: "t"),
-            .init(name: "Modified", signature: "t"),
+            .init(name: "Modified", signature: "t", isInvalidatedOnly: true),
         ],
         signals: [
             .init(name: "ItemCreated", signature: "o"),

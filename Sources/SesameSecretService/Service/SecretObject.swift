@@ -15,6 +15,8 @@ enum SecretObject: Equatable {
     /// An alias path (`aliases/default`): a live collection object of its own.
     case alias(String, CollectionName)
     case item(CollectionName, String)
+    /// A search of the locked vault, standing in for the item it finds once unlocked (`collection/login/search3`).
+    case lockedSearch(String)
     case session(String)
     case prompt(String)
 
@@ -24,6 +26,7 @@ enum SecretObject: Equatable {
     static let sessionPrefix = root + "/session"
     static let promptPrefix = root + "/prompt"
     static let none = "/"
+    static let lockedSearchPrefix = "search"
 
     static func parse(_ path: String, aliases: [String: CollectionName]) -> SecretObject? {
         if path == root { return .service }
@@ -35,6 +38,10 @@ enum SecretObject: Equatable {
         switch (parts[4], parts.count) {
         case ("collection", 6):
             return CollectionName(rawValue: parts[5]).map { .collection($0) }
+        case ("collection", 7) where parts[5] == CollectionName.login.rawValue && parts[6].hasPrefix(lockedSearchPrefix):
+            let id = String(parts[6].dropFirst(lockedSearchPrefix.count))
+            guard !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return .lockedSearch(id)
         case ("collection", 7):
             guard let collection = CollectionName(rawValue: parts[5]), isItemID(parts[6], in: collection) else { return nil }
             return .item(collection, parts[6])
@@ -55,6 +62,7 @@ enum SecretObject: Equatable {
         case .collection(let name): Self.collectionPath(name)
         case .alias(let alias, _): "\(Self.aliasPrefix)/\(alias)"
         case .item(let collection, let id): Self.itemPath(collection, id)
+        case .lockedSearch(let id): Self.itemPath(.login, Self.lockedSearchPrefix + id)
         case .session(let id): "\(Self.sessionPrefix)/\(id)"
         case .prompt(let id): "\(Self.promptPrefix)/\(id)"
         }

@@ -20,7 +20,9 @@ extension SecretService {
             for id in removed { announce("ItemDeleted", item: SecretObject.itemPath(.session, id), in: .session) }
             try bus.reply(to: call) { reply throws(BusError) in try reply.appendObjectPath(SecretObject.none) }
         case "SearchItems":
-            let found = try searchPaths(collection, try call.readAttributes())
+            let attributes = try call.readAttributes()
+            let found = collection == .login && isVaultLocked
+                ? lockedSearchPaths(attributes, owner: call.sender) : try searchPaths(collection, attributes)
             try bus.reply(to: call) { reply throws(BusError) in try reply.append(objectPaths: found) }
         case "CreateItem":
             try createItem(in: collection, call)

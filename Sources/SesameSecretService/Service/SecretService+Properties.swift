@@ -13,6 +13,10 @@ extension SecretService {
             try collectionProperty(collection, property, into: reply)
         case .item(let collection, let id):
             try itemProperty(collection, id, property, into: reply)
+        case .lockedSearch(let id):
+            guard lockedSearches[id] != nil else { throw .noSuchObject(path) }
+            // While the vault is locked it shows only that, as every vault item does (the id goes unused).
+            try itemProperty(.login, isVaultLocked ? id : try resolveLockedSearch(id), property, into: reply)
         case .session, .prompt:
             throw .invalidArgs("No property '\(property)'.")
         }
@@ -80,6 +84,8 @@ extension SecretService {
             for collectionPath in paths(of: collection) {
                 bus.emitPropertiesChanged(path: collectionPath, interface: SecretInterfaces.collection.name, names: ["Label"])
             }
+        case (.lockedSearch(let id)?, "Label"), (.lockedSearch(let id)?, "Attributes"):
+            try setProperty(SecretObject.itemPath(.login, try resolveLockedSearch(id)), interface, property, from: value)
         case (.item(let collection, let id)?, "Label"):
             let label = try value.readString()
             switch collection {

@@ -12,10 +12,15 @@ extension SecretService {
         case "SearchItems":
             let attributes = try call.readAttributes()
             var unlocked = try searchPaths(.session, attributes)
-            unlocked += try searchPaths(.login, attributes)
+            var locked: [String] = []
+            if isVaultLocked {
+                locked = lockedSearchPaths(attributes, owner: call.sender)
+            } else {
+                unlocked += try searchPaths(.login, attributes)
+            }
             try bus.reply(to: call) { reply throws(BusError) in
                 try reply.append(objectPaths: unlocked)
-                try reply.append(objectPaths: [])
+                try reply.append(objectPaths: locked)
             }
         case "Unlock": try unlock(call)
         case "Lock": try lock(call)
@@ -111,7 +116,7 @@ extension SecretService {
     /// Whether a path belongs to the vault (and so waits for its unlock).
     func isVaultObject(_ path: String) -> Bool {
         switch SecretObject.parse(path, aliases: aliases) {
-        case .collection(.login)?, .alias(_, .login)?, .item(.login, _)?: true
+        case .collection(.login)?, .alias(_, .login)?, .item(.login, _)?, .lockedSearch?: true
         default: false
         }
     }
@@ -162,9 +167,15 @@ extension SecretService {
         }
         var secrets: [(String, TransportSecret)] = []
         for path in paths {
-            guard case .item(let collection, let id)? = SecretObject.parse(path, aliases: aliases),
-                  let secret = try? readSecret(collection, id, session: session)
-            else { continue }
+            let item: (collection: CollectionName, id: String)
+            switch SecretObject.parse(path, aliases: aliases) {
+            case .item(let collection, let id)?: item = (collection, id)
+            case .lockedSearch(let id)?:
+                guard let resolved = try? resolveLockedSearch(id) else { continue }
+                item = (.login, resolved)
+            default: continue
+            }
+            guard let secret = try? readSecret(item.collection, item.id, session: session) else { continue }
             secrets.append((path, secret))
         }
         try bus.reply(to: call) { reply throws(BusError) in

@@ -20,6 +20,7 @@ public final class SecretService {
     var sessions: [String: SecretSession] = [:]
     var prompts: [String: PendingPrompt] = [:]
     let memory = MemoryCollection()
+    let lockedSearches = LockedSearches()
     var aliases: [String: CollectionName] = ["default": .login, "session": .session]
     var vaultLabel = "Sesame"
     private var nextSessionID = 1
@@ -37,8 +38,12 @@ public final class SecretService {
 
     /// - Parameters:
     ///   - confirmation: with `--confirm`, who may read secrets; nil lets every client of this user read them.
-    public init(vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry = Pinentry()) throws(BusError) {
-        bus = try Bus()
+    public convenience init(vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry = Pinentry()) throws(BusError) {
+        try self.init(bus: Bus(), vault: vault, confirmation: confirmation, pinentry: pinentry)
+    }
+
+    init(bus: Bus, vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry) {
+        self.bus = bus
         outbox = Outbox(wakeDescriptor: bus.wakeDescriptor)
         self.vault = vault
         self.confirmation = confirmation
@@ -75,7 +80,7 @@ public final class SecretService {
 
     // MARK: - Registration
 
-    private func register() throws(BusError) {
+    func register() throws(BusError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let handler: sd_bus_message_handler_t = { message, userdata, _ in
             guard let message, let userdata else { return 0 }
@@ -109,8 +114,11 @@ public final class SecretService {
         }
         let findItem: sd_bus_object_find_t = { _, path, _, userdata, found, _ in
             SecretService.find(path, userdata, found) { object, service in
-                if case .item(let collection, let id) = object { return service.itemExists(collection, id) }
-                return false
+                switch object {
+                case .item(let collection, let id): service.itemExists(collection, id)
+                case .lockedSearch(let id): service.lockedSearches[id] != nil
+                default: false
+                }
             }
         }
         let findSession: sd_bus_object_find_t = { _, path, _, userdata, found, _ in
@@ -168,7 +176,7 @@ public final class SecretService {
         return 1
     }
 
-    private func nameOwnerChanged(_ message: BusMessage) {
+    func nameOwnerChanged(_ message: BusMessage) {
         guard let name = try? message.readString(), let old = try? message.readString(),
               let new = try? message.readString()
         else { return }
@@ -179,6 +187,7 @@ public final class SecretService {
         guard name.hasPrefix(":"), new.isEmpty else { return }
         sessions = sessions.filter { $0.value.owner != name }
         prompts = prompts.filter { $0.value.owner != name }
+        lockedSearches.removeAll(ownedBy: name)
     }
 
     // MARK: - Dispatch
@@ -192,6 +201,7 @@ public final class SecretService {
             case (.collection(let name), "org.freedesktop.Secret.Collection"), (.alias(_, let name), "org.freedesktop.Secret.Collection"):
                 try handleCollection(name, path: call.path, call)
             case (.item(let collection, let id), "org.freedesktop.Secret.Item"): try handleItem(collection, id, call)
+            case (.lockedSearch(let id), "org.freedesktop.Secret.Item"): try handleItem(.login, try resolveLockedSearch(id), call)
             case (.session(let id), "org.freedesktop.Secret.Session"): try handleSession(id, call)
             case (.prompt(let id), "org.freedesktop.Secret.Prompt"): try handlePrompt(id, call)
             default: throw BusError.unknownMethod(call.member)
@@ -217,6 +227,7 @@ public final class SecretService {
         var paths = CollectionName.allCases.map(SecretObject.collectionPath)
         paths += aliases.keys.sorted().map { "\(SecretObject.aliasPrefix)/\($0)" }
         paths += memory.ids.map { SecretObject.itemPath(.session, $0) }
+        paths += lockedSearches.ids.map { SecretObject.lockedSearch($0).path }
         if let items = try? vaultItems() { paths += items.map { SecretObject.itemPath(.login, SecretObject.itemID($0.id)) } }
         paths += sessions.keys.sorted().map { SecretObject.session($0).path }
         paths += prompts.keys.sorted().map { SecretObject.prompt($0).path }

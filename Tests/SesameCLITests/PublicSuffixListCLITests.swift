@@ -5,7 +5,7 @@ import Testing
 @Suite struct PublicSuffixListCLITests {
     /// With Debian's list `a.shared.example` and `b.shared.example` are one site; a list that makes `shared.example`
     /// a public suffix makes them two. The agent, started with a minimal environment, must still use that list.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func anAgentStartedByACommandUsesItsList() throws {
         let cli = CLIHarness()
         let list = cli.home + "/psl.dat"
@@ -26,7 +26,7 @@ import Testing
 
     /// The git helper starts the agent itself when none runs and a person can type the master password: that agent
     /// gets the helper's list too. `script` gives the helper the terminal it prompts on.
-    @Test(.timeLimit(.minutes(3)), .enabled(
+    @Test(.timeLimit(.minutes(10)), .enabled(
         if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
             && FileManager.default.fileExists(atPath: "/dev/ptmx"),
         "needs util-linux's script and pseudo-terminals"))

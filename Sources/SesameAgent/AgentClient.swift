@@ -223,12 +223,12 @@ public final class AgentClient: UnlockedVault {
     }
 
     /// The agent does the whole import in one request: `progress` hears only its end.
-    public func importItems(_ items: [Item], keePassDatabase: KeePassDatabaseExtras?, dryRun: Bool,
+    public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
                             progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
         var request = WireRequest(.importItems)
         request.items = items
-        request.keePassDatabase = keePassDatabase
+        if !keePassDatabases.isEmpty { request.keePassDatabases = keePassDatabases }
         if dryRun { request.dryRun = true }
         let summary = try required(vaultCall(request).importSummary)
         progress(items.count)

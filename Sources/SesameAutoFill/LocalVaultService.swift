@@ -82,7 +82,7 @@ public final class LocalVaultService: UnlockedVault {
         return ItemView(item)
     }
 
-    public func importItems(_ items: [Item], keePassDatabase: KeePassDatabaseExtras?, dryRun: Bool,
+    public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
                             progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
         // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
@@ -92,7 +92,7 @@ public final class LocalVaultService: UnlockedVault {
             for item in items { plan.add(item) }
             if !dryRun {
                 try vault.commitImport(adding: plan.newItems, changingPasswords: plan.passwordChanges,
-                                       keePassDatabase: keePassDatabase, now: now(),
+                                       keePassDatabases: keePassDatabases, now: now(),
                                        progress: progress)
             }
             return plan

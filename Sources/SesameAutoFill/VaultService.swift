@@ -23,9 +23,9 @@ public protocol VaultItems: AnyObject {
     /// An import, in one transaction, all or none: each item is created, updates the password of the item for
     /// the same site and user name (the old one kept in its history), or is skipped as already there (see
     /// `ImportPlan`). New items keep their own times. A dry run decides the same and writes nothing. `progress`
-    /// hears how many items are ready, where the implementation can tell. `keePassDatabase`, from a KeePass file, is
-    /// kept in the same transaction (replacing the record of the same database).
-    func importItems(_ items: [Item], keePassDatabase: KeePassDatabaseExtras?, dryRun: Bool, progress: (Int) -> Void)
+    /// hears how many items are ready, where the implementation can tell. `keePassDatabases`, from a KeePass file or a
+    /// backup, are kept in the same transaction (each replacing the record of the same database).
+    func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool, progress: (Int) -> Void)
         throws(ServiceFailure) -> ImportSummary
     /// Applies `change` to the item's current version inside the write transaction.
     @discardableResult
@@ -36,7 +36,7 @@ public protocol VaultItems: AnyObject {
 
 extension VaultItems {
     public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary {
-        try importItems(items, keePassDatabase: nil, dryRun: dryRun, progress: progress)
+        try importItems(items, keePassDatabases: [], dryRun: dryRun, progress: progress)
     }
 
     @discardableResult

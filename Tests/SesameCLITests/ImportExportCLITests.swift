@@ -156,6 +156,18 @@ import Testing
             original[start.lowerBound...].firstRange(of: "</Name>").map { original[start.lowerBound..<$0.upperBound] }
         })
         #expect(written.contains(String(top)) && !written.contains("<Name>Sesame</Name>"))
+
+        // A Sesame backup carries the database record to another vault, whose KeePass export has it too.
+        let backup = cli.home + "/all.sesame"
+        #expect(try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
+        let other = cli.home + "/other.sqlite"
+        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        #expect(try cli.run(["import", backup, "--vault", other, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
+        let again = cli.home + "/again.kdbx"
+        #expect(try cli.run(["export", "--format", "kdbx", again, "--vault", other, "--password-stdin"],
+                            input: "master-pw\nkp-pw\n").status == 0)
+        #expect(try keepassxc(["ls", "-q", "-R", "-f", again]).stdout == listing)
     }
 
     @Test func anEncryptedBackupRestoresIntoAnotherVaultAndCSVNeedsUnencrypted() throws {

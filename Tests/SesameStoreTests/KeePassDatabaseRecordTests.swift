@@ -13,18 +13,18 @@ import SesameCrypto
                                           imported: Date(timeIntervalSince1970: 100))
         let other = KeePassDatabaseExtras(id: "bb", fragment: "<Database>other</Database>", imported: Date(timeIntervalSince1970: 50))
         let item = Item(title: "Kept", password: "pw")
-        try vault.commitImport(adding: [item], changingPasswords: [:], keePassDatabase: first)
-        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabase: other)
+        try vault.commitImport(adding: [item], changingPasswords: [:], keePassDatabases: [first])
+        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabases: [other])
         #expect(try vault.keePassDatabases() == [other, first])
         #expect(try vault.allItems().items.map(\.id) == [item.id])
 
         var newer = first
         newer.fragment = "<Database>newer</Database>"
         newer.imported = Date(timeIntervalSince1970: 200)
-        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabase: newer)
+        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabases: [newer])
         #expect(try vault.keePassDatabases() == [other, newer])
 
-        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabase: first)
+        try vault.commitImport(adding: [], changingPasswords: [:], keePassDatabases: [first])
         var raw = Data()
         for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
             raw.append(try Data(contentsOf: URL(fileURLWithPath: file)))

@@ -27,7 +27,7 @@ extension WireRequest {
             reply.view = WireItemView(try vault.add(try required(item, "item")))
         case .importItems:
             reply.importSummary = try vault.importItems(
-                try required(items, "items"), keePassDatabase: keePassDatabase, dryRun: dryRun ?? false, progress: { _ in })
+                try required(items, "items"), keePassDatabases: keePassDatabases ?? [], dryRun: dryRun ?? false, progress: { _ in })
         case .update:
             reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
         case .delete:

@@ -35,7 +35,7 @@ extension ImportReader {
         do {
             let (items, database) = try KeePassFile.read(bytes, credentials: credentials)
             return ImportBatch(records: items.enumerated().map { ImportRecord(item: $1, location: "entry \($0 + 1)") },
-                               keePassDatabase: database)
+                               keePassDatabases: database.map { [$0] } ?? [])
         } catch let error as KeePassError {
             throw ImportError(error.description)
         }

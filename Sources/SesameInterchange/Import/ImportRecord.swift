@@ -23,15 +23,15 @@ public struct ImportRejection: Sendable, Equatable, Codable {
 }
 
 /// What a reader made of a file: the items to import, in file order, the rows it had to leave out, and (from a
-/// KeePass file) the database's own parts to keep with them.
+/// KeePass file or a backup) the KeePass databases' own parts to keep with them.
 public struct ImportBatch: Sendable, Equatable {
     public var records: [ImportRecord]
     public var rejected: [ImportRejection]
-    public var keePassDatabase: KeePassDatabaseExtras?
+    public var keePassDatabases: [KeePassDatabaseExtras]
 
-    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = [], keePassDatabase: KeePassDatabaseExtras? = nil) {
+    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = [], keePassDatabases: [KeePassDatabaseExtras] = []) {
         self.records = records
         self.rejected = rejected
-        self.keePassDatabase = keePassDatabase
+        self.keePassDatabases = keePassDatabases
     }
 }

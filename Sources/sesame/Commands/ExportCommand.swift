@@ -47,7 +47,7 @@ enum ExportCommand: Command {
         if format == "sesame" {
             let password = try context.secrets.read(.newBackupPassword)
             guard password.count > 0 else { throw CLIError("The backup's password is empty.") }
-            try ExportFile.create(file, try BackupFormat.write(items, password: password))
+            try ExportFile.create(file, try BackupFormat.write(items, keePassDatabases: export.keePassDatabases, password: password))
         } else if format == "kdbx" {
             let password = try context.secrets.read(.newKeePassPassword)
             guard password.count > 0 else { throw CLIError("The KeePass file's password is empty.") }

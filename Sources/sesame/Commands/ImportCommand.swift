@@ -53,7 +53,7 @@ enum ImportCommand: Command {
         let items = batch.records.map(\.item)
         let progress = items.count >= progressThreshold && !context.wantsJSON
             ? ProgressReporter(dryRun ? "Checking" : "Importing", total: items.count) : nil
-        let summary = try service.importItems(items, keePassDatabase: batch.keePassDatabase, dryRun: dryRun) {
+        let summary = try service.importItems(items, keePassDatabases: batch.keePassDatabases, dryRun: dryRun) {
             progress?.update(completed: $0)
         }
         progress?.finish()

@@ -4,7 +4,8 @@ import SesameStore
 /// A KeePass database's own parts, kept in the vault as ``KeePassDatabaseExtras``: `<Database>` holding its Meta
 /// (name, description, default user name, recycle-bin and history settings, colour, custom icons, custom data…),
 /// its group tree without entries (so empty groups survive; the recycle bin keeps its entries) and its
-/// DeletedObjects. Entries travel as items.
+/// DeletedObjects, and the outer header's public custom data (base64 of its variant dictionary). Entries travel as
+/// items.
 enum DatabaseRecord {
     /// Meta elements that describe one file rather than the database: a writer makes its own.
     static let fileSpecificMeta: Set<String> = ["Generator", "HeaderHash", "Binaries"]
@@ -29,12 +30,20 @@ enum DatabaseRecord {
             return copy
         }
         var record = XMLNode("Database", children: [meta, skeleton(top), root.child("DeletedObjects") ?? XMLNode("DeletedObjects")])
+        if let publicCustomData = document.publicCustomData {
+            record.children.append(XMLNode("PublicCustomData", text: Data(publicCustomData.serialized()).base64EncodedString()))
+        }
         if kdbx3 { record = StoredXML.normalizingTimes(record) }
         var out: [UInt8] = []
         XMLTreeWriter.write(record, into: &out)
         let id = top[text: "UUID"].flatMap { Data(base64Encoded: $0) }.map { $0.map { String(format: "%02x", $0) }.joined() }
         return KeePassDatabaseExtras(id: id ?? UUID().uuidString.lowercased(), fragment: String(decoding: out, as: UTF8.self),
                                      imported: imported)
+    }
+
+    /// The public custom data a record kept, if it still parses.
+    static func publicCustomData(of database: XMLNode) -> VariantDictionary? {
+        database[text: "PublicCustomData"].flatMap { Data(base64Encoded: $0) }.flatMap { try? VariantDictionary(parsing: Array($0)) }
     }
 
     /// The records' `<Database>` trees, newest import first; unreadable ones are left out rather than blocking an export.

@@ -4,8 +4,8 @@ import SesameStore
 /// Turns Sesame items into a KeePass document: tags stay tags, except the tag naming the group an imported entry
 /// came from, which puts it back in that group; `otp` is written in KeePassXC's form; extras come back verbatim.
 enum KeePassExport {
-    /// `databases` are the KeePass database records kept from imports: the newest gives the file its settings and
-    /// top group; all give their groups (empty ones too), custom icons and deletion records.
+    /// `databases` are the KeePass database records kept from imports: the newest gives the file its settings, top
+    /// group and header public custom data; all give their groups (empty ones too), custom icons and deletion records.
     static func document(from items: [Item], databases records: [KeePassDatabaseExtras] = [], now: Date = Date()) -> KDBXDocument {
         var pool = AttachmentPool()
         let databases = DatabaseRecord.parse(records)
@@ -38,7 +38,8 @@ enum KeePassExport {
         let root = XMLNode("KeePassFile", children: [
             meta, XMLNode("Root", children: [top.node(now: now), XMLNode("DeletedObjects", children: deleted)]),
         ])
-        return KDBXDocument(root: root, binaries: pool.binaries)
+        return KDBXDocument(root: root, binaries: pool.binaries,
+                            publicCustomData: databases.first.flatMap(DatabaseRecord.publicCustomData(of:)))
     }
 
     /// The settings of a file Sesame writes from items alone.

@@ -128,6 +128,26 @@ import Testing
         #expect(after.meta.contains { $0.name == "CustomIcons" && $0.children.count == 2 })
     }
 
+    /// The outer header's public custom data (plugins read it without the key) comes back in the export's header,
+    /// and KeePassXC still opens the file.
+    @Test func headerPublicCustomDataSurvives() throws {
+        var publicData = VariantDictionary()
+        publicData["plugin.colour"] = .string("blue ✓")
+        publicData["plugin.count"] = .uint64(3)
+        var document = KeePassExport.document(from: [Item(title: "One", password: "pw")])
+        document.publicCustomData = publicData
+        let credentials = KeePassCredentials.password(Self.password)
+        let file = try KDBXWriter.write(document, credentials: credentials, options: .fast)
+        let (items, database) = try KeePassFile.read(file, credentials: credentials)
+        let exported = try KeePassFile.file(from: items, databases: [try #require(database)], credentials: credentials,
+                                            options: .fast)
+        #expect(try OuterHeader(parsing: exported).publicCustomData == publicData)
+        let tools = try KeePassToolbox()
+        try tools.write(exported, to: "public.kdbx")
+        let shown = try tools.keepassxc(["show", "-q", "-s", "public.kdbx", "One"], password: Self.password)
+        #expect(shown.stdout.contains("Password: pw"))
+    }
+
     struct KeePassXCView {
         var meta: [XMLNode]
         var groups: XMLNode

@@ -11,25 +11,28 @@ enum DatabaseRecord {
     static let fileSpecificMeta: Set<String> = ["Generator", "HeaderHash", "Binaries"]
 
     static func extras(from document: KDBXDocument, imported: Date) -> KeePassDatabaseExtras? {
-        guard let root = document.root.child("Root"), let top = root.child("Group") else { return nil }
+        guard let root = document.root.child("Root"), let top = root.child("Group").map(GroupIdentity.identified) else {
+            return nil
+        }
         let kdbx3 = document.majorVersion < 4
         var meta = document.root.child("Meta") ?? XMLNode("Meta")
         meta.children.removeAll { fileSpecificMeta.contains($0.name) }
-        let recycleBin = meta[text: "RecycleBinUUID"]
-        func skeleton(_ group: XMLNode) -> XMLNode {
+        let recycleBin = meta[text: "RecycleBinUUID"].flatMap(KeePassImport.uuid(from:))
+        func skeleton(_ group: XMLNode, isTop: Bool) -> XMLNode {
             var copy = group
+            let isRecycleBin = !isTop && recycleBin != nil && group[text: "UUID"].flatMap(KeePassImport.uuid(from:)) == recycleBin
             copy.children = group.children.compactMap { child in
                 switch child.name {
-                case "Group": return skeleton(child)
+                case "Group": return skeleton(child, isTop: false)
                 // Recycled entries are not imported as items (that would bring them back); the bin keeps them.
-                case "Entry": return group[text: "UUID"] == recycleBin
+                case "Entry": return isRecycleBin
                     ? StoredXML.inliningBinaries(child, pool: document.binaries, attachments: []) : nil
                 default: return child
                 }
             }
             return copy
         }
-        var record = XMLNode("Database", children: [meta, skeleton(top), root.child("DeletedObjects") ?? XMLNode("DeletedObjects")])
+        var record = XMLNode("Database", children: [meta, skeleton(top, isTop: true), root.child("DeletedObjects") ?? XMLNode("DeletedObjects")])
         if let publicCustomData = document.publicCustomData {
             record.children.append(XMLNode("PublicCustomData", text: Data(publicCustomData.serialized()).base64EncodedString()))
         }

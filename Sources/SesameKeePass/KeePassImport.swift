@@ -8,7 +8,7 @@ enum KeePassImport {
 
     static func items(from document: KDBXDocument) throws -> [Item] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
-              let top = root.child("Group") else {
+              let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
         }
         let meta = document.root.child("Meta")

@@ -148,6 +148,38 @@ import Testing
         #expect(shown.stdout.contains("Password: pw"))
     }
 
+    /// Found by Fuzz/KDBXXML: groups without a UUID got a fresh one on every export, so the group an item named
+    /// was never found again (each export added a group), and with no recycle bin named, a group without a UUID
+    /// counted as the bin and its entries came back as new items on every export. Groups now get a UUID derived from
+    /// their place, and only a named bin keeps entries.
+    @Test func groupsWithoutUUIDsReachAFixedPoint() throws {
+        let entry = XMLNode("Entry", children: [
+            XMLNode("UUID", text: Data(repeating: 9, count: 16).base64EncodedString()),
+            XMLNode("String", children: [XMLNode("Key", text: "Title"), XMLNode("Value", text: "T")]),
+        ])
+        let document = KDBXDocument(root: XMLNode("KeePassFile", children: [
+            XMLNode("Meta"),
+            XMLNode("Root", children: [XMLNode("Group", children: [
+                XMLNode("Name", text: "Root"),
+                XMLNode("Group", children: [XMLNode("Name", text: "Sub"), entry]),
+                XMLNode("Group", children: [XMLNode("Name", text: "Sub")]),
+            ])]),
+        ]), binaries: [])
+        let items = try KeePassImport.items(from: document)
+        let databases = [try #require(DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)))]
+        func roundTrip(_ items: [Item]) throws -> [Item] {
+            let exported = KeePassExport.document(from: items, databases: databases)
+            return try KeePassImport.items(from: KDBXDocument(root: try XMLTreeReader.parse(XMLTreeWriter.document(exported.root)),
+                                                              binaries: exported.binaries))
+        }
+        let once = try roundTrip(items)
+        #expect(once == items)
+        #expect(try roundTrip(once) == once)
+        let groups = KeePassExport.document(from: once, databases: databases).root.child("Root")?.child("Group")?.children(named: "Group")
+        #expect(groups?.count == 2)
+        #expect(Set(groups?.compactMap { $0[text: "UUID"] } ?? []).count == 2)
+    }
+
     struct KeePassXCView {
         var meta: [XMLNode]
         var groups: XMLNode

@@ -4,7 +4,7 @@ import FuzzSupport
 
 /// Any bytes as a Sesame backup: the header check (which runs before any key derivation) and the decoding of
 /// decrypted contents (what a hostile writer holding the password could have sealed) must not crash, and contents
-/// that decode write back to contents that decode to the same items.
+/// that decode write back to contents that decode to the same items and KeePass database records.
 @main
 enum FuzzBackup {
     static func main() {
@@ -15,11 +15,14 @@ enum FuzzBackup {
             let items = batch.records.map(\.item)
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .deferredToDate
-            guard let again = try? encoder.encode(BackupFormat.Contents(format: 1, exported: Date(), items: items)) else {
+            let databases = batch.keePassDatabases.isEmpty ? nil : batch.keePassDatabases
+            guard let again = try? encoder.encode(BackupFormat.Contents(format: 1, exported: Date(), items: items,
+                                                                        keePassDatabases: databases)) else {
                 preconditionFailure("decoded items do not encode")
             }
             let reread = try? BackupFormat.decodeContents(again)
-            precondition(reread?.records.map(\.item) == items, "items do not survive a write and a read")
+            precondition(reread?.records.map(\.item) == items && reread?.keePassDatabases == batch.keePassDatabases,
+                         "items do not survive a write and a read")
         }
     }
 }

@@ -223,11 +223,12 @@ public final class AgentClient: UnlockedVault {
     }
 
     /// The agent does the whole import in one request: `progress` hears only its end.
-    public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure)
-        -> ImportSummary
+    public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
+                            progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
         var request = WireRequest(.importItems)
         request.items = items
+        if !keePassDatabases.isEmpty { request.keePassDatabases = keePassDatabases }
         if dryRun { request.dryRun = true }
         let summary = try required(vaultCall(request).importSummary)
         progress(items.count)
@@ -384,8 +385,9 @@ public final class AgentClient: UnlockedVault {
 
     // MARK: - VaultExporting
 
-    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
-        try required(vaultCall(WireRequest(.export), secrets: [masterPassword]).exported)
+    public func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport {
+        let reply = try vaultCall(WireRequest(.export), secrets: [masterPassword])
+        return VaultExport(items: try required(reply.exported), keePassDatabases: reply.keePassDatabases ?? [])
     }
 
     // MARK: - The agent itself

@@ -82,8 +82,8 @@ public final class LocalVaultService: UnlockedVault {
         return ItemView(item)
     }
 
-    public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure)
-        -> ImportSummary
+    public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
+                            progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
         // Imported items keep their own times: an interchange round trip (KeePass) must lose nothing.
         let plan = try serve {
@@ -91,7 +91,8 @@ public final class LocalVaultService: UnlockedVault {
             var plan = ImportPlan(existing: try vault.allItems(in: [.active]).items)
             for item in items { plan.add(item) }
             if !dryRun {
-                try vault.commitImport(adding: plan.newItems, changingPasswords: plan.passwordChanges, now: now(),
+                try vault.commitImport(adding: plan.newItems, changingPasswords: plan.passwordChanges,
+                                       keePassDatabases: keePassDatabases, now: now(),
                                        progress: progress)
             }
             return plan
@@ -219,12 +220,13 @@ public final class LocalVaultService: UnlockedVault {
 
     // MARK: - VaultExporting
 
-    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
+    public func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport {
         try serve {
             try verifyMasterPassword(masterPassword)
-            return try vault.allItems(in: [.active]).items.sorted {
+            let items = try vault.allItems(in: [.active]).items.sorted {
                 ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString)
             }
+            return VaultExport(items: items, keePassDatabases: try vault.keePassDatabases())
         }
     }
 

@@ -23,8 +23,10 @@ public protocol VaultItems: AnyObject {
     /// An import, in one transaction, all or none: each item is created, updates the password of the item for
     /// the same site and user name (the old one kept in its history), or is skipped as already there (see
     /// `ImportPlan`). New items keep their own times. A dry run decides the same and writes nothing. `progress`
-    /// hears how many items are ready, where the implementation can tell.
-    func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
+    /// hears how many items are ready, where the implementation can tell. `keePassDatabases`, from a KeePass file or a
+    /// backup, are kept in the same transaction (each replacing the record of the same database).
+    func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool, progress: (Int) -> Void)
+        throws(ServiceFailure) -> ImportSummary
     /// Applies `change` to the item's current version inside the write transaction.
     @discardableResult
     func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView
@@ -33,6 +35,10 @@ public protocol VaultItems: AnyObject {
 }
 
 extension VaultItems {
+    public func importItems(_ items: [Item], dryRun: Bool, progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary {
+        try importItems(items, keePassDatabases: [], dryRun: dryRun, progress: progress)
+    }
+
     @discardableResult
     public func importItems(_ items: [Item]) throws(ServiceFailure) -> ImportSummary {
         try importItems(items, dryRun: false, progress: { _ in })
@@ -117,8 +123,25 @@ public protocol MasterPasswordChanging: AnyObject {
 /// Bulk plaintext: every item in full, for `sesame export`. The holder re-verifies the master password even
 /// while the vault is unlocked.
 public protocol VaultExporting: AnyObject {
-    /// Every active item, secrets included, in title order.
-    func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item]
+    /// Every active item, secrets included, in title order, and the KeePass database records, oldest first.
+    func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport
+}
+
+extension VaultExporting {
+    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
+        try export(masterPassword: masterPassword).items
+    }
+}
+
+/// What `sesame export` writes out.
+public struct VaultExport: Sendable, Equatable {
+    public var items: [Item]
+    public var keePassDatabases: [KeePassDatabaseExtras]
+
+    public init(items: [Item], keePassDatabases: [KeePassDatabaseExtras] = []) {
+        self.items = items
+        self.keePassDatabases = keePassDatabases
+    }
 }
 
 /// Everything a shell can do with an unlocked vault.

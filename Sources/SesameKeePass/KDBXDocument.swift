@@ -5,4 +5,6 @@ struct KDBXDocument: Sendable, Equatable {
     var binaries: [[UInt8]]
     /// The file's major format version (3 or 4), for the date and attachment encodings that differ.
     var majorVersion: UInt16 = 4
+    /// The outer header's public custom data (KDBX 4), which plugins read without the key.
+    var publicCustomData: VariantDictionary?
 }

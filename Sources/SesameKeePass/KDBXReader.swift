@@ -59,7 +59,7 @@ enum KDBXReader {
         guard let streamID, let streamKey else { throw KeePassError.damaged("the inner header names no protected-value stream") }
         let xml = Array(payload[inner.offset...])
         let root = try parseXML(xml, stream: InnerStream(id: streamID, key: streamKey))
-        return KDBXDocument(root: root, binaries: binaries, majorVersion: 4)
+        return KDBXDocument(root: root, binaries: binaries, majorVersion: 4, publicCustomData: header.publicCustomData)
     }
 
     // MARK: - KDBX 3.1

@@ -8,7 +8,8 @@ enum KDBXWriter {
         let header = OuterHeader(
             cipher: cipher, compressed: true, masterSeed: SecureRandom.bytes(count: 32),
             encryptionIV: SecureRandom.bytes(count: cipher.ivSize),
-            keyDerivation: options.keyDerivation.parameters(salt: SecureRandom.bytes(count: 32)))
+            keyDerivation: options.keyDerivation.parameters(salt: SecureRandom.bytes(count: 32)),
+            publicCustomData: document.publicCustomData)
         var composite = try credentials.compositeKey()
         defer { zeroize(&composite) }
         var transformed = try header.keyDerivation.transform(composite)

@@ -4,20 +4,48 @@ import SesameStore
 /// Turns Sesame items into a KeePass document: tags stay tags, except the tag naming the group an imported entry
 /// came from, which puts it back in that group; `otp` is written in KeePassXC's form; extras come back verbatim.
 enum KeePassExport {
-    static func document(from items: [Item], now: Date = Date()) -> KDBXDocument {
+    /// `databases` are the KeePass database records kept from imports: the newest gives the file its settings, top
+    /// group and header public custom data; all give their groups (empty ones too), custom icons and deletion records.
+    static func document(from items: [Item], databases records: [KeePassDatabaseExtras] = [], now: Date = Date()) -> KDBXDocument {
         var pool = AttachmentPool()
-        let top = GroupBuilder(name: "Sesame")
+        let databases = DatabaseRecord.parse(records)
+        let top = GroupBuilder(record: databases.first?.child("Group")
+            ?? XMLNode("Group", children: [XMLNode("Name", text: "Sesame")]))
+        var icons = IconSet()
+        var deleted: [XMLNode] = []
+        var deletedIDs: Set<String> = []
+        for database in databases {
+            if let skeleton = database.child("Group") { top.merge(skeleton, pool: &pool) }
+            for icon in database.child("Meta")?.child("CustomIcons")?.children ?? [] { icons.add(icon) }
+            for object in database.child("DeletedObjects")?.children ?? []
+            where deletedIDs.insert(object[text: "UUID"] ?? "").inserted {
+                deleted.append(object)
+            }
+        }
         for item in items {
             let extras = item.keePassExtras.flatMap(KeePassExtras.init(parsing:)) ?? KeePassExtras()
             let groupTag = extras.groupPath.joined(separator: "/")
             let inGroup = !extras.groupPath.isEmpty && item.tags.contains(groupTag)
             let tags = inGroup ? item.tags.filter { $0 != groupTag } : item.tags
-            top.group(at: inGroup ? extras.groupPath : []).entries.append(
+            top.group(at: inGroup ? extras.groups : []).entries.append(
                 entry(from: item, tags: tags, extras: extras, pool: &pool))
+            for icon in extras.customIcons { icons.add(icon) }
         }
+        var meta = databases.first?.child("Meta") ?? defaultMeta(now: now)
+        meta.children.removeAll { DatabaseRecord.fileSpecificMeta.contains($0.name) || $0.name == "CustomIcons" }
+        meta.children.insert(XMLNode("Generator", text: "Sesame"), at: 0)
+        if !icons.icons.isEmpty { meta.children.append(XMLNode("CustomIcons", children: icons.icons)) }
+        let root = XMLNode("KeePassFile", children: [
+            meta, XMLNode("Root", children: [top.node(now: now), XMLNode("DeletedObjects", children: deleted)]),
+        ])
+        return KDBXDocument(root: root, binaries: pool.binaries,
+                            publicCustomData: databases.first.flatMap(DatabaseRecord.publicCustomData(of:)))
+    }
+
+    /// The settings of a file Sesame writes from items alone.
+    private static func defaultMeta(now: Date) -> XMLNode {
         let zeroUUID = Data(count: 16).base64EncodedString()
-        let meta = XMLNode("Meta", children: [
-            XMLNode("Generator", text: "Sesame"),
+        return XMLNode("Meta", children: [
             XMLNode("DatabaseName", text: "Sesame"),
             XMLNode("DatabaseNameChanged", text: KeePassTime.format(now)),
             XMLNode("MemoryProtection", children: [
@@ -30,10 +58,6 @@ enum KeePassExport {
             XMLNode("HistoryMaxItems", text: "-1"),
             XMLNode("HistoryMaxSize", text: "-1"),
         ])
-        let root = XMLNode("KeePassFile", children: [
-            meta, XMLNode("Root", children: [top.node(now: now), XMLNode("DeletedObjects")]),
-        ])
-        return KDBXDocument(root: root, binaries: pool.binaries)
     }
 
     static func entry(from item: Item, tags: [String], extras: KeePassExtras, pool: inout AttachmentPool) -> XMLNode {
@@ -42,7 +66,12 @@ enum KeePassExport {
             children.append(extras.elements.first { $0.name == element.name } ?? element)
         }
         children.append(XMLNode("Tags", text: tags.joined(separator: ";")))
-        children.append(times(created: item.created, modified: item.modified, expires: item.expires))
+        var entryTimes = times(created: item.created, modified: item.modified, expires: item.expires)
+        for kept in extras.elements.first(where: { $0.name == "Times" })?.children ?? []
+        where kept.name != "ExpiryTime" || item.expires == nil {
+            if let index = entryTimes.children.firstIndex(where: { $0.name == kept.name }) { entryTimes.children[index] = kept }
+        }
+        children.append(entryTimes)
         children += strings(for: item)
         for attachment in item.attachments {
             children.append(XMLNode("Binary", children: [
@@ -63,16 +92,24 @@ enum KeePassExport {
         }
         if !customData.children.isEmpty { children.append(customData) }
 
-        if !item.passwordHistory.isEmpty {
-            children.append(XMLNode("History", children: item.passwordHistory.map { old in
-                var version = [XMLNode("UUID", text: base64(item.id))]
-                version.append(times(created: item.created, modified: old.replaced, expires: nil))
-                version += [string("Title", item.title), string("UserName", item.username),
-                            string("Password", old.password, protected: true)]
-                return XMLNode("Entry", children: version)
-            }))
-        }
+        let history = self.history(for: item, kept: extras.history, pool: &pool)
+        if !history.isEmpty { children.append(XMLNode("History", children: history)) }
         return XMLNode("Entry", children: children)
+    }
+
+    /// The versions an import kept, whole, then one version per password Sesame replaced since (KeePass keeps a
+    /// version per edit; Sesame keeps only the passwords).
+    static func history(for item: Item, kept: [XMLNode], pool: inout AttachmentPool) -> [XMLNode] {
+        var versions = kept.compactMap { StoredXML.referencingBinaries($0, attachments: item.attachments, pool: &pool) }
+        let newestKept = kept.compactMap { $0.child("Times")?[text: "LastModificationTime"].flatMap(KeePassTime.parse) }.max()
+        for old in item.passwordHistory where newestKept.map({ old.replaced > $0 }) ?? true {
+            var version = [XMLNode("UUID", text: base64(item.id))]
+            version.append(times(created: item.created, modified: old.replaced, expires: nil))
+            version += [string("Title", item.title), string("UserName", item.username),
+                        string("Password", old.password, protected: true)]
+            versions.append(XMLNode("Entry", children: version))
+        }
+        return versions
     }
 
     private static func strings(for item: Item) -> [XMLNode] {
@@ -136,33 +173,92 @@ struct AttachmentPool {
     }
 }
 
-/// The group tree being built, one node per path.
+/// Custom icons by UUID, first seen kept, in order.
+struct IconSet {
+    private(set) var icons: [XMLNode] = []
+    private var ids: Set<String> = []
+
+    mutating func add(_ icon: XMLNode) {
+        guard let id = icon[text: "UUID"], ids.insert(id).inserted else { return }
+        icons.append(icon)
+    }
+}
+
+/// The group tree being built, one node per group: a group kept from an import comes back with its own UUID,
+/// notes, icon, times and custom data. Groups are found by UUID anywhere in the tree (a group moved in a newer
+/// import of its database is where that import put it), and by name where only the name was kept.
 final class GroupBuilder {
-    let name: String
+    private final class Registry {
+        var byID: [String: GroupBuilder] = [:]
+    }
+
+    let record: XMLNode
     var entries: [XMLNode] = []
     private var subgroups: [GroupBuilder] = []
+    private let registry: Registry
 
-    init(name: String) { self.name = name }
+    init(record: XMLNode) {
+        registry = Registry()
+        self.record = Self.stripped(record)
+        if let id { registry.byID[id] = self }
+    }
 
-    func group(at path: [String]) -> GroupBuilder {
+    private init(record: XMLNode, registry: Registry) {
+        self.registry = registry
+        self.record = Self.stripped(record)
+        if let id { registry.byID[id] = self }
+    }
+
+    private static func stripped(_ record: XMLNode) -> XMLNode {
+        var copy = record
+        copy.children.removeAll { $0.name == "Entry" || $0.name == "Group" }
+        return copy
+    }
+
+    private var id: String? { record[text: "UUID"] }
+    private var name: String { record[text: "Name"] ?? "" }
+
+    private func child(for record: XMLNode) -> GroupBuilder {
+        if let id = record[text: "UUID"] {
+            if let known = registry.byID[id] { return known }
+        } else if let named = subgroups.first(where: { $0.name == (record[text: "Name"] ?? "") }) {
+            return named
+        }
+        let created = GroupBuilder(record: record, registry: registry)
+        subgroups.append(created)
+        return created
+    }
+
+    func group(at path: [XMLNode]) -> GroupBuilder {
         guard let first = path.first else { return self }
-        let child = subgroups.first { $0.name == first } ?? {
-            let created = GroupBuilder(name: first)
-            subgroups.append(created)
-            return created
-        }()
-        return child.group(at: Array(path.dropFirst()))
+        return child(for: first).group(at: Array(path.dropFirst()))
+    }
+
+    /// Adds a kept group tree's subgroups and (recycle-bin) entries under this group.
+    func merge(_ skeleton: XMLNode, pool: inout AttachmentPool) {
+        for node in skeleton.children {
+            if node.name == "Group" {
+                child(for: node).merge(node, pool: &pool)
+            } else if node.name == "Entry", let entry = StoredXML.referencingBinaries(node, attachments: [], pool: &pool) {
+                entries.append(entry)
+            }
+        }
     }
 
     func node(now: Date) -> XMLNode {
         var uuid = UUID().uuid
-        let id = withUnsafeBytes(of: &uuid) { Data($0) }.base64EncodedString()
-        return XMLNode("Group", children: [
-            XMLNode("UUID", text: id), XMLNode("Name", text: name), XMLNode("Notes"), XMLNode("IconID", text: "48"),
+        let fresh = withUnsafeBytes(of: &uuid) { Data($0) }.base64EncodedString()
+        let defaults = [
+            XMLNode("UUID", text: fresh), XMLNode("Name", text: name), XMLNode("Notes"), XMLNode("IconID", text: "48"),
             KeePassExport.times(created: now, modified: now, expires: nil),
             XMLNode("IsExpanded", text: "True"), XMLNode("DefaultAutoTypeSequence"),
             XMLNode("EnableAutoType", text: "null"), XMLNode("EnableSearching", text: "null"),
             XMLNode("LastTopVisibleEntry", text: Data(count: 16).base64EncodedString()),
-        ] + entries + subgroups.map { $0.node(now: now) })
+        ]
+        // A group kept from an import is written as it was; one Sesame makes up (or that older extras kept only
+        // by name) gets the standard elements.
+        let present = Set(record.children.map(\.name))
+        let children = id != nil ? record.children : record.children + defaults.filter { !present.contains($0.name) }
+        return XMLNode("Group", children: children + entries + subgroups.map { $0.node(now: now) })
     }
 }

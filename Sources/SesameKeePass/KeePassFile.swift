@@ -7,14 +7,25 @@ import SesameStore
 /// Reads KDBX 3.1 and 4.0/4.1 (AES-256 or ChaCha20; Argon2d, Argon2id or AES-KDF; password and/or key file);
 /// writes KDBX 4.0. Twofish and YubiKey challenge-response files are refused with a message naming them.
 public enum KeePassFile {
+    /// The entries of a KeePass file, as items (entries in the recycle bin left out), and what the database holds
+    /// beyond its entries (settings, groups, icons, deletion records, the recycle bin) for a later export.
+    public static func read(_ file: [UInt8], credentials: KeePassCredentials, now: Date = Date()) throws
+        -> (items: [Item], database: KeePassDatabaseExtras?)
+    {
+        let document = try KDBXReader.read(file, credentials: credentials)
+        return (try KeePassImport.items(from: document), DatabaseRecord.extras(from: document, imported: now))
+    }
+
     /// The entries of a KeePass file, as items. Entries in the recycle bin are left out.
     public static func items(from file: [UInt8], credentials: KeePassCredentials) throws -> [Item] {
         try KeePassImport.items(from: KDBXReader.read(file, credentials: credentials))
     }
 
-    /// A KDBX 4.0 file holding `items`, protected by `credentials`; fresh seeds and salts on every call.
-    public static func file(from items: [Item], credentials: KeePassCredentials,
+    /// A KDBX 4.0 file holding `items`, and the database-level parts of `databases` (kept from imports),
+    /// protected by `credentials`; fresh seeds and salts on every call.
+    public static func file(from items: [Item], databases: [KeePassDatabaseExtras] = [], credentials: KeePassCredentials,
                             options: KeePassExportOptions = KeePassExportOptions()) throws -> [UInt8] {
-        try KDBXWriter.write(KeePassExport.document(from: items), credentials: credentials, options: options)
+        try KDBXWriter.write(KeePassExport.document(from: items, databases: databases), credentials: credentials,
+                             options: options)
     }
 }

@@ -8,21 +8,41 @@ enum KeePassImport {
 
     static func items(from document: KDBXDocument) throws -> [Item] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
-              let top = root.child("Group") else {
+              let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
         }
-        let recycleBin = document.root.child("Meta")?[text: "RecycleBinUUID"].flatMap(uuid(from:))
+        let meta = document.root.child("Meta")
+        let recycleBin = meta?[text: "RecycleBinUUID"].flatMap(uuid(from:))
+        var icons: [String: XMLNode] = [:]
+        for icon in meta?.child("CustomIcons")?.children(named: "Icon") ?? [] {
+            if let id = icon[text: "UUID"] { icons[id] = icon }
+        }
+        let context = Context(binaries: document.binaries, icons: icons, kdbx3: document.majorVersion < 4)
         var items: [Item] = []
-        func visit(_ group: XMLNode, path: [String]) {
+        func visit(_ group: XMLNode, path: [XMLNode]) {
             // Entries in the recycle bin were deleted by the user: importing them would resurrect them.
             if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
             for entry in group.children(named: "Entry") {
-                items.append(item(from: entry, groupPath: path, binaries: document.binaries))
+                items.append(item(from: entry, groups: path, context: context))
             }
-            for child in group.children(named: "Group") { visit(child, path: path + [child[text: "Name"] ?? ""]) }
+            for child in group.children(named: "Group") { visit(child, path: path + [groupRecord(child, kdbx3: context.kdbx3)]) }
         }
         visit(top, path: [])
         return items
+    }
+
+    /// What the reader needs beyond the entry itself: the file's attachment pool and custom icons (by base64 UUID).
+    struct Context {
+        var binaries: [[UInt8]] = []
+        var icons: [String: XMLNode] = [:]
+        var kdbx3 = false
+    }
+
+    /// A group as kept in the vault: its own elements, without its entries and subgroups.
+    static func groupRecord(_ group: XMLNode, kdbx3: Bool) -> XMLNode {
+        var record = group
+        record.children.removeAll { $0.name == "Entry" || $0.name == "Group" }
+        return kdbx3 ? StoredXML.normalizingTimes(record) : record
     }
 
     static func uuid(from base64: String) -> UUID? {
@@ -31,7 +51,7 @@ enum KeePassImport {
         return zero ? nil : bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
-    static func item(from entry: XMLNode, groupPath: [String], binaries: [[UInt8]]) -> Item {
+    static func item(from entry: XMLNode, groups: [XMLNode], context: Context) -> Item {
         var strings: [(key: String, value: String, protected: Bool)] = []
         for string in entry.children(named: "String") {
             guard let key = string[text: "Key"] else { continue }
@@ -68,16 +88,17 @@ enum KeePassImport {
         let tagText = entry[text: "Tags"] ?? ""
         item.tags = tagText.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\t" })
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let groupPath = groups.map { $0[text: "Name"] ?? "" }
         let groupTag = groupPath.joined(separator: "/")
         if !groupPath.isEmpty && !item.tags.contains(groupTag) { item.tags.insert(groupTag, at: 0) }
 
-        item.passwordHistory = passwordHistory(entry.child("History")?.children(named: "Entry") ?? [],
-                                               currentPassword: item.password)
+        let versions = entry.child("History")?.children(named: "Entry") ?? []
+        item.passwordHistory = passwordHistory(versions, currentPassword: item.password)
         for binary in entry.children(named: "Binary") {
             guard let name = binary[text: "Key"], let value = binary.child("Value") else { continue }
             let data: [UInt8]
-            if let ref = value.attribute("Ref").flatMap(Int.init), binaries.indices.contains(ref) {
-                data = binaries[ref]
+            if let ref = value.attribute("Ref").flatMap(Int.init), context.binaries.indices.contains(ref) {
+                data = context.binaries[ref]
             } else {
                 data = Data(base64Encoded: value.text).map(Array.init) ?? []
             }
@@ -89,7 +110,29 @@ enum KeePassImport {
             SesameEntryData.parse(customData?.children[index][text: "Value"] ?? "")?.apply(to: &item)
             customData?.children.remove(at: index)
         }
-        item.keePassExtras = KeePassExtras(entry: entry, customData: customData, groupPath: groupPath).serialized()
+        var history = versions.map { version in
+            let inline = StoredXML.inliningBinaries(version, pool: context.binaries, attachments: item.attachments)
+            return context.kdbx3 ? StoredXML.normalizingTimes(inline) : inline
+        }
+        // Versions an export makes from the password history alone (a file Sesame wrote) need no copy.
+        var scratch = AttachmentPool()
+        if history == KeePassExport.history(for: item, kept: [], pool: &scratch) { history = [] }
+        // Every icon the entry shows: its own, its versions', and its groups'.
+        let iconIDs = ([entry] + versions + groups).compactMap { $0[text: "CustomIconUUID"] }
+        var seen: Set<String> = []
+        let icons = iconIDs.filter { seen.insert($0).inserted }.compactMap { context.icons[$0] }
+        var kept = context.kdbx3 ? StoredXML.normalizingTimes(entry) : entry
+        // Times Sesame has no field for (last access, usage count, last move), where they differ from what an
+        // export would write anyway, ride along as a partial <Times>.
+        let written = KeePassExport.times(created: item.created, modified: item.modified, expires: item.expires)
+        let otherTimes = (kept.child("Times")?.children ?? []).filter { time in
+            KeePassExtras.unmappedTimes.contains(time.name) && !written.children.contains(time)
+        }
+        kept.children.removeAll { $0.name == "Times" }
+        if !otherTimes.isEmpty { kept.children.append(XMLNode("Times", children: otherTimes)) }
+        item.keePassExtras = KeePassExtras(entry: kept,
+                                           customData: customData, groups: groups, history: history,
+                                           customIcons: icons).serialized()
         return item
     }
 

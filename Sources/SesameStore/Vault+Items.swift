@@ -79,10 +79,11 @@ extension Vault {
     }
 
     /// An import in one transaction, all or none: adds `items` (keeping their own times) and gives existing items
-    /// new passwords, each earlier one kept in the item's history. `progress` hears the count of items sealed.
+    /// new passwords, each earlier one kept in the item's history, and keeps `keePassDatabases` (each replacing
+    /// the record of the same database). `progress` hears the count of items sealed.
     public func commitImport(
-        adding items: [Item], changingPasswords changes: [UUID: [String]], now: Date = Date(),
-        progress: (Int) -> Void = { _ in }
+        adding items: [Item], changingPasswords changes: [UUID: [String]], keePassDatabases: [KeePassDatabaseExtras] = [],
+        now: Date = Date(), progress: (Int) -> Void = { _ in }
     ) throws {
         try withErrorMapping {
             let keys = try requireKeys()
@@ -111,6 +112,7 @@ extension Vault {
                     try recordSyncChange(of: item.id, item: item, state: .active, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
+                for record in keePassDatabases { try keep(record, keys: keys) }
                 for (id, passwords) in changes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
                     try change(id: id, now: now, keys: keys) { item in
                         for password in passwords where password != item.password {

@@ -119,6 +119,57 @@ import Testing
         #expect(((restored as? [String: Any])?["passwordHistory"] as? [[String: Any]])?.map { $0["password"] as? String } == ["pa,ss"])
     }
 
+    /// What a KeePassXC user keeps at database level (root group, empty groups, the recycle bin and what is in it,
+    /// deletion records) goes into the vault through an unlocked agent and comes back out in `export --format kdbx`.
+    @Test func aKeePassDatabaseKeepsItsGroupsRecycleBinAndDeletionsThroughTheAgent() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/keepassxc-cli") else { return }
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        let source = cli.home + "/source.kdbx"
+        func keepassxc(_ arguments: [String], _ more: [String] = []) throws -> CLIResult {
+            let result = try cli.run(arguments, input: (["kp-pw"] + more).map { $0 + "\n" }.joined(),
+                                     executable: "/usr/bin/keepassxc-cli")
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+            return result
+        }
+        _ = try keepassxc(["db-create", "-q", "-p", "-t", "100", source], ["kp-pw"])
+        for group in ["Internet", "Internet/Empty"] { _ = try keepassxc(["mkdir", "-q", source, group]) }
+        for title in ["Internet/Kept", "Temp", "Trashed"] { _ = try keepassxc(["add", "-q", "-u", "u", "-p", source, title], ["pw"]) }
+        for path in ["Temp", "Recycle Bin/Temp", "Trashed"] { _ = try keepassxc(["rm", "-q", source, path]) }
+        let original = try keepassxc(["export", "-q", "-f", "xml", source]).stdout
+        let deletedRecord = try #require(original.firstRange(of: "<DeletedObject>").map { original[$0.lowerBound...].prefix(80) })
+
+        #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+        let imported = try cli.run(["import", source, "--password-stdin"], input: "kp-pw\n")
+        #expect(imported.stdout.hasPrefix("Imported from a KeePass (KDBX) file: 1 created"), "\(imported.stdout)\(imported.stderr)")
+        let file = cli.home + "/out.kdbx"
+        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        #expect(export.status == 0, "\(export.stderr)")
+        let listing = try keepassxc(["ls", "-q", "-R", "-f", file]).stdout
+        #expect(listing.contains("Internet/Empty/") && listing.contains("Internet/Kept") && listing.contains("Recycle Bin/Trashed"),
+                "\(listing)")
+        let written = try keepassxc(["export", "-q", "-f", "xml", file]).stdout
+        #expect(written.contains(String(deletedRecord)))
+        // The top group keeps its UUID and name (not Sesame's own "Sesame").
+        let top = try #require(original.firstRange(of: "<Root>").flatMap { start in
+            original[start.lowerBound...].firstRange(of: "</Name>").map { original[start.lowerBound..<$0.upperBound] }
+        })
+        #expect(written.contains(String(top)) && !written.contains("<Name>Sesame</Name>"))
+
+        // A Sesame backup carries the database record to another vault, whose KeePass export has it too.
+        let backup = cli.home + "/all.sesame"
+        #expect(try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
+        let other = cli.home + "/other.sqlite"
+        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        #expect(try cli.run(["import", backup, "--vault", other, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
+        let again = cli.home + "/again.kdbx"
+        #expect(try cli.run(["export", "--format", "kdbx", again, "--vault", other, "--password-stdin"],
+                            input: "master-pw\nkp-pw\n").status == 0)
+        #expect(try keepassxc(["ls", "-q", "-R", "-f", again]).stdout == listing)
+    }
+
     @Test func anEncryptedBackupRestoresIntoAnotherVaultAndCSVNeedsUnencrypted() throws {
         let cli = CLIHarness()
         try cli.initVault()

@@ -27,8 +27,10 @@ import SesameStore
 
     @Test func aBackupRestoresEveryItemExactly() throws {
         let items = Self.richItems()
-        let bytes = try BackupFormat.write(items, password: SecureBytes(utf8: "backup pw"), memoryMiB: Self.memoryMiB,
-                                           passes: Self.passes)
+        let database = KeePassDatabaseExtras(id: "0a1b", fragment: "<Database><Meta><DatabaseName>Family</DatabaseName></Meta></Database>",
+                                             imported: Date(timeIntervalSince1970: 1_700_000_000.25))
+        let bytes = try BackupFormat.write(items, keePassDatabases: [database], password: SecureBytes(utf8: "backup pw"),
+                                           memoryMiB: Self.memoryMiB, passes: Self.passes)
         #expect(ImportFormat.detect(bytes) == .sesame)
         let (format, batch) = try ImportReader.read(bytes, as: nil) { secret in
             #expect(secret == .backupPassword)
@@ -36,6 +38,7 @@ import SesameStore
         }
         #expect(format == .sesame)
         #expect(batch.records.map(\.item) == items)
+        #expect(batch.keePassDatabases == [database])
         #expect(batch.rejected.isEmpty)
     }
 

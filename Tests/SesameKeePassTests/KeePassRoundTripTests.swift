@@ -58,10 +58,11 @@ import Testing
                                         tags: [], extras: KeePassExtras(), pool: &pool)
         entry.children.removeAll { $0.name == "IconID" || $0.name == "AutoType" }
         entry.children += [XMLNode("IconID", text: "12"), autoType, future, customData]
-        let inner = XMLNode("Group", children: [XMLNode("Name", text: "B"), entry])
+        func uuid(_ byte: UInt8) -> XMLNode { XMLNode("UUID", text: Data(repeating: byte, count: 16).base64EncodedString()) }
+        let inner = XMLNode("Group", children: [uuid(2), XMLNode("Name", text: "B"), XMLNode("Notes", text: "kept"), entry])
         let document = KDBXDocument(root: XMLNode("KeePassFile", children: [
             XMLNode("Meta"), XMLNode("Root", children: [XMLNode("Group", children: [
-                XMLNode("Name", text: "Root"), XMLNode("Group", children: [XMLNode("Name", text: "A"), inner]),
+                uuid(0xFF), XMLNode("Name", text: "Root"), XMLNode("Group", children: [uuid(1), XMLNode("Name", text: "A"), inner]),
             ])]),
         ]), binaries: [])
         let imported = try KeePassImport.items(from: document)
@@ -72,6 +73,8 @@ import Testing
         let top = try #require(reread.root.child("Root")?.child("Group"))
         let written = try #require(top.child("Group")?.child("Group")?.child("Entry"))
         #expect(top.child("Group")?[text: "Name"] == "A" && top.child("Group")?.child("Group")?[text: "Name"] == "B")
+        #expect(top.child("Group")?.child("Group")?.child("UUID") == uuid(2))
+        #expect(top.child("Group")?.child("Group")?[text: "Notes"] == "kept")
         #expect(written[text: "IconID"] == "12")
         #expect(written.child("AutoType") == autoType)
         #expect(written.child("FutureThing") == future)

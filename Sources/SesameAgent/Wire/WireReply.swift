@@ -40,6 +40,8 @@ struct WireReply: Codable, Sendable {
     var importSummary: ImportSummary?
     /// export: every active item in full (bulk secrets: only after the master password is proved again).
     var exported: [Item]?
+    /// export: the KeePass database records, when there are any.
+    var keePassDatabases: [KeePassDatabaseExtras]?
     var browserHash: String?
     var associations: [BrowserAssociation]?
     var association: BrowserAssociation?
@@ -68,7 +70,7 @@ struct WireReply: Codable, Sendable {
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
-        case importSummary = "importSummary", exported = "exported"
+        case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
@@ -103,6 +105,7 @@ struct WireReply: Codable, Sendable {
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
             || oneTimeCode != nil
+            || keePassDatabases != nil
     }
 }
 
@@ -137,6 +140,7 @@ extension WireReply {
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
+            case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserHash: browserHash = try container.decode(String.self, forKey: key)
             case .associations: associations = try container.decode([BrowserAssociation].self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
@@ -186,6 +190,7 @@ extension WireReply {
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
+        if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
         if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
         if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }

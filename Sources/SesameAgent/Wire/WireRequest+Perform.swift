@@ -27,7 +27,7 @@ extension WireRequest {
             reply.view = WireItemView(try vault.add(try required(item, "item")))
         case .importItems:
             reply.importSummary = try vault.importItems(
-                try required(items, "items"), dryRun: dryRun ?? false, progress: { _ in })
+                try required(items, "items"), keePassDatabases: keePassDatabases ?? [], dryRun: dryRun ?? false, progress: { _ in })
         case .update:
             reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
         case .delete:
@@ -74,7 +74,9 @@ extension WireRequest {
             try vault.changeMasterPassword(
                 current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)
         case .export:
-            reply.exported = try vault.exportItems(masterPassword: secrets[0])
+            let export = try vault.export(masterPassword: secrets[0])
+            reply.exported = export.items
+            if !export.keePassDatabases.isEmpty { reply.keePassDatabases = export.keePassDatabases }
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserLogins,
             .browserSaveLogin, .browserOneTimeCode:
             guard let browser = vault as? any BrowserAccess else {

@@ -29,6 +29,8 @@ struct WireRequest: Codable, Sendable {
     var item: Item?
     var items: [Item]?
     var dryRun: Bool?
+    /// importItems: KeePass database records (from a KeePass file or a backup), kept with the items.
+    var keePassDatabases: [KeePassDatabaseExtras]?
     /// update: the edit.
     var change: ItemChange?
     /// match, fill: the form's service identifiers, most specific first; fill: the user name wanted.
@@ -89,6 +91,7 @@ struct WireRequest: Codable, Sendable {
         case code = "code", allow = "allow", name = "name"
         case rule = "rule", window = "window", site = "site"
         case attributes = "attributes", replace = "replace"
+        case keePassDatabases = "keePassDatabases"
     }
 }
 
@@ -126,6 +129,7 @@ extension WireRequest {
             case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
             case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
+            case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
             case .origin: origin = try container.decode(String.self, forKey: key)
             case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
@@ -168,6 +172,7 @@ extension WireRequest {
         if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
         if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
+        if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
         if let origin { try container.encode(origin, forKey: .origin) }
         if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }

@@ -17,11 +17,15 @@ public enum BackupFormat {
         var format: Int
         var exported: Date
         var items: [Item]
+        /// Absent in backups without them (and from Sesame versions before them, which ignore the key).
+        var keePassDatabases: [KeePassDatabaseExtras]?
     }
 
-    /// Encrypts `items` under `password` with fresh Argon2id parameters (the vault's defaults unless given).
+    /// Encrypts `items` and the KeePass database records under `password` with fresh Argon2id parameters (the
+    /// vault's defaults unless given).
     public static func write(
-        _ items: [Item], password: SecureBytes, memoryMiB: Int = KDFParameters.defaultMemoryMiB,
+        _ items: [Item], keePassDatabases: [KeePassDatabaseExtras] = [], password: SecureBytes,
+        memoryMiB: Int = KDFParameters.defaultMemoryMiB,
         passes: Int = KDFParameters.defaultPasses, now: Date = Date()
     ) throws -> [UInt8] {
         let kdf = try KDFParameters.generate(memoryMiB: memoryMiB, passes: passes)
@@ -29,7 +33,8 @@ public enum BackupFormat {
         let key = try PasswordKDF.deriveKey(from: password, parameters: kdf)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .deferredToDate
-        var plaintext = try encoder.encode(Contents(format: 1, exported: now, items: items))
+        var plaintext = try encoder.encode(Contents(
+            format: 1, exported: now, items: items, keePassDatabases: keePassDatabases.isEmpty ? nil : keePassDatabases))
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         return header + plaintext.withUnsafeBytes { AEAD.seal($0, using: key, authenticating: header) }
     }
@@ -91,7 +96,7 @@ public enum BackupFormat {
         }
         return ImportBatch(records: contents.items.enumerated().map {
             ImportRecord(item: $0.element, location: "item \($0.offset + 1)")
-        })
+        }, keePassDatabases: contents.keePassDatabases ?? [])
     }
 
     static func header(_ kdf: KDFParameters) -> [UInt8] {

@@ -33,8 +33,9 @@ extension ImportReader {
             password: password.count > 0 || keyFile.count == 0 ? password : nil,
             keyFile: keyFile.count > 0 ? keyFile : nil)
         do {
-            let items = try KeePassFile.items(from: bytes, credentials: credentials)
-            return ImportBatch(records: items.enumerated().map { ImportRecord(item: $1, location: "entry \($0 + 1)") })
+            let (items, database) = try KeePassFile.read(bytes, credentials: credentials)
+            return ImportBatch(records: items.enumerated().map { ImportRecord(item: $1, location: "entry \($0 + 1)") },
+                               keePassDatabases: database.map { [$0] } ?? [])
         } catch let error as KeePassError {
             throw ImportError(error.description)
         }

@@ -22,13 +22,16 @@ public struct ImportRejection: Sendable, Equatable, Codable {
     }
 }
 
-/// What a reader made of a file: the items to import, in file order, and the rows it had to leave out.
+/// What a reader made of a file: the items to import, in file order, the rows it had to leave out, and (from a
+/// KeePass file or a backup) the KeePass databases' own parts to keep with them.
 public struct ImportBatch: Sendable, Equatable {
     public var records: [ImportRecord]
     public var rejected: [ImportRejection]
+    public var keePassDatabases: [KeePassDatabaseExtras]
 
-    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = []) {
+    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = [], keePassDatabases: [KeePassDatabaseExtras] = []) {
         self.records = records
         self.rejected = rejected
+        self.keePassDatabases = keePassDatabases
     }
 }

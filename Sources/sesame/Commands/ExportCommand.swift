@@ -42,15 +42,17 @@ enum ExportCommand: Command {
         }
         let master = try context.secrets.read(.masterPassword)
         let service = try context.openService(password: master)
-        let items = try service.exportItems(masterPassword: master)
+        let export = try service.export(masterPassword: master)
+        let items = export.items
         if format == "sesame" {
             let password = try context.secrets.read(.newBackupPassword)
             guard password.count > 0 else { throw CLIError("The backup's password is empty.") }
-            try ExportFile.create(file, try BackupFormat.write(items, password: password))
+            try ExportFile.create(file, try BackupFormat.write(items, keePassDatabases: export.keePassDatabases, password: password))
         } else if format == "kdbx" {
             let password = try context.secrets.read(.newKeePassPassword)
             guard password.count > 0 else { throw CLIError("The KeePass file's password is empty.") }
-            try ExportFile.create(file, try KeePassFile.file(from: items, credentials: KeePassCredentials(password: password)))
+            try ExportFile.create(file, try KeePassFile.file(
+                from: items, databases: export.keePassDatabases, credentials: KeePassCredentials(password: password)))
         } else {
             var bytes = CSVExport.write(items)
             defer { zeroize(&bytes) }

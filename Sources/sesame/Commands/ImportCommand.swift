@@ -53,7 +53,9 @@ enum ImportCommand: Command {
         let items = batch.records.map(\.item)
         let progress = items.count >= progressThreshold && !context.wantsJSON
             ? ProgressReporter(dryRun ? "Checking" : "Importing", total: items.count) : nil
-        let summary = try service.importItems(items, dryRun: dryRun) { progress?.update(completed: $0) }
+        let summary = try service.importItems(items, keePassDatabases: batch.keePassDatabases, dryRun: dryRun) {
+            progress?.update(completed: $0)
+        }
         progress?.finish()
         let report = ImportReport(format: format, dryRun: dryRun, batch: batch, summary: summary)
         if context.wantsJSON {

@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
+        .executable(name: "sesame-cli", targets: ["sesame-cli"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
         .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
         .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
@@ -58,14 +59,21 @@ let package = Package(
         .target(name: "SesameAutoType"),
 
         // The Linux shell.
-        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem"]),
+        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains", "SesameTerminalText"]),
+        // `TerminalText` alone (no Foundation), for the `sesame` front.
+        .target(name: "SesameTerminalText"),
+        // Finding and reaching the agent without Foundation: shared by every client and the small `sesame` front.
+        .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameAgentLink"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
-        .executableTarget(name: "sesame", dependencies: [
+        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
+        // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
+        .executableTarget(name: "sesame", dependencies: ["SesameAgentLink", "SesameTerminalText"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-        ]),
+        ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
         ]),
@@ -144,6 +152,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
         ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
+        ("FuzzAgentJSON", ["SesameAgentLink"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -9,8 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 items="${1:-10000}"
 
-echo "Building sesame, git-credential-sesame and SesameBench (release, fully static)..."
-bin="$(scripts/build-static.sh sesame git-credential-sesame SesameBench 2>/dev/null)"
+echo "Building sesame, sesame-cli, git-credential-sesame and SesameBench (release)..."
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame SesameBench 2>/dev/null)"
 
 work="$(mktemp -d /tmp/sesame-git-bench.XXXXXX)"
 export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite" GIT_CONFIG_NOSYSTEM=1

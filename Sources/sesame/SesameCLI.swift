@@ -14,6 +14,7 @@ enum SesameCLI: CommandGroup {
         SyncCommand.self, ConflictsCommand.self,
         BrowserCommand.self, AutoTypeCommand.self,
         SecretServiceCommand.self,
+        VerifyCommand.self,
     ]}
 
     static let spec = CommandSpec(

@@ -6,8 +6,9 @@
 # (docs/benchmarks.md, "Process start"). Static glibc cannot load NSS modules: nothing here looks up users, groups
 # or hosts (the home folder comes from $HOME, the agent's peer from SO_PEERCRED).
 #
-# `sesame` is a small front without Foundation (fully static) that serves `fill` and runs the full CLI,
-# `sesame-cli`, from its own folder for everything else. Some products link C libraries that cannot be linked
+# `sesame` and `git-credential-sesame` are small fronts without Foundation (fully static) that serve `fill` and
+# `get` and run the full programs, `sesame-cli` and `sesame-git-credential`, from their own folder for everything
+# else. Some products link C libraries that cannot be linked
 # fully static, so they get the Swift runtime statically and those libraries shared: `sesame-cli` and SesameBench
 # (KeePass files: Debian's libargon2.a and libsodium.a both define
 # the Argon2 reference functions, and FoundationXML's libxml2), `sesame-autotype` (libXtst has no static archive)
@@ -17,8 +18,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- sesame sesame-cli git-credential-sesame
-# The front is of no use without the full CLI beside it.
+# The fronts are of no use without the full programs beside them.
 case " $* " in *" sesame "*) case " $* " in *" sesame-cli "*) ;; *) set -- "$@" sesame-cli ;; esac ;; esac
+case " $* " in
+    *" git-credential-sesame "*) case " $* " in *" sesame-git-credential "*) ;; *) set -- "$@" sesame-git-credential ;; esac ;;
+esac
 # SESAME_STATIC_BUILD: another build folder (default .build/static).
 scratch=${SESAME_STATIC_BUILD:-.build/static}
 static="-c release --scratch-path $scratch -Xswiftc -static-executable"

@@ -6,9 +6,6 @@ import SesameAgentLink
 /// arguments, so every other command, its help, messages and exit statuses are the full CLI's own. It knows no
 /// command but the ones it serves, so commands added to the CLI need no change here.
 enum Front {
-    /// The same version as the full CLI's (`SesameCLI.version`); the front only names itself to the agent with it.
-    static let version = "0.1.0"
-
     static func main(_ arguments: [String]) -> Never {
         if let fill = FrontFill(Array(arguments.dropFirst())), let output = fill.run(environment: ProcessEnvironment.variables()) {
             exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)

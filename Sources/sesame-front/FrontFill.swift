@@ -77,7 +77,7 @@ struct FrontFill {
         if let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" { return nil }
         let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: vault, environment: environment))
         let exchange = AgentExchange(
-            location: AgentSocketLocation.resolve(environment: environment), clientName: "sesame \(Front.version)")
+            location: AgentSocketLocation.resolve(environment: environment), clientName: "sesame \(SesameRelease.version)")
         guard let reply = exchange.send("fill", fields, vault: vaultPath), reply["type"]?.string == "result",
             let credential = reply["credential"], let id = credential["id"]?.string,
             let username = credential["username"]?.string, let password = credential["password"]?.string

@@ -1,8 +1,9 @@
+import SesameAgent
 import SesameTerminal
 
 /// The `sesame` command: the root of the command tree that ``CommandDispatcher`` walks.
 enum SesameCLI: CommandGroup {
-    static let version = "0.1.0"
+    static let version = SesameRelease.version
 
     static var subcommands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,

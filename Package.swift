@@ -10,7 +10,9 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "sesame", targets: ["sesame"]),
+        .executable(name: "sesame-cli", targets: ["sesame-cli"]),
         .executable(name: "git-credential-sesame", targets: ["git-credential-sesame"]),
+        .executable(name: "sesame-git-credential", targets: ["sesame-git-credential"]),
         .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
         .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
         .executable(name: "sesame-secret-service", targets: ["sesame-secret-service"]),
@@ -58,14 +60,23 @@ let package = Package(
         .target(name: "SesameAutoType"),
 
         // The Linux shell.
-        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport"]),
-        .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill"]),
+        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains", "SesameTerminalText"]),
+        // `TerminalText` alone (no Foundation), for the `sesame` front.
+        .target(name: "SesameTerminalText"),
+        // Finding and reaching the agent without Foundation: shared by every client and the small `sesame` front.
+        .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink"]),
+        .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill", "SesameGitProtocol"]),
+        // git's message format alone (no Foundation), for the `git-credential-sesame` front.
+        .target(name: "SesameGitProtocol"),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
-        .executableTarget(name: "sesame", dependencies: [
+        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
+        // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
+        .executableTarget(name: "sesame", dependencies: ["SesameAgentLink", "SesameTerminalText"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-        ]),
+        ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
         ]),
@@ -81,9 +92,13 @@ let package = Package(
         .executableTarget(name: "sesame-secret-service", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
         ]),
-        .executableTarget(name: "git-credential-sesame", dependencies: [
+        // The installed helper: serves `get` from the agent and runs `sesame-git-credential` (the full helper,
+        // Sources/git-credential-sesame) for everything else; fully static and without Foundation.
+        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol"],
+                          path: "Sources/git-credential-front"),
+        .executableTarget(name: "sesame-git-credential", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
-        ]),
+        ], path: "Sources/git-credential-sesame"),
 
         // Test doubles shared by tests and benchmarks; no product ships them.
         .target(name: "SesameAutoFillTestSupport", dependencies: ["SesameAutoFill"], path: "Tests/SesameAutoFillTestSupport"),
@@ -147,6 +162,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
+        ("FuzzAgentJSON", ["SesameAgentLink"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -3,8 +3,10 @@
 # `sesame fill URL --json` and `git-credential-sesame get` at each vault size (default 1,000, 10,000 and 100,000
 # items; issue 8's target: <= 2.5 ms and flat), the process-start floor beside them, the peak RSS of
 # `sesame match --json` with no identifiers at the largest size (through the agent and in-process; target
-# < 30 MiB), requests per second from 8 concurrent clients and the agent's memory. Fully static release build
-# (scripts/build-static.sh).
+# < 30 MiB), requests per second from 8 concurrent clients and the agent's memory. Release build
+# (scripts/build-static.sh): `sesame` and `git-credential-sesame` are the fully static fronts that serve `fill` and
+# `get` themselves; `sesame-cli fill` and `sesame-git-credential get`, the full programs doing the same, are the
+# figures before the fronts, measured in the same run.
 #
 # Usage: Benchmarks/agent.sh [ITEMS...]        (needs hyperfine, jq and GNU time)
 # SESAME_STATIC_BUILD: the build folder for scripts/build-static.sh.
@@ -13,8 +15,8 @@ set -eu
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- 1000 10000 100000
 
-echo "Building sesame, git-credential-sesame and SesameBench (release, fully static)..."
-bin="$(scripts/build-static.sh sesame git-credential-sesame SesameBench 2>/dev/null)"
+echo "Building sesame, sesame-cli, git-credential-sesame, sesame-git-credential and SesameBench (release)..."
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame SesameBench 2>/dev/null)"
 sesame="$bin/sesame"
 helper="$bin/git-credential-sesame"
 
@@ -35,8 +37,8 @@ echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 # hyperfine runs `get` through sh -c (for its standard input) and subtracts the shell's own start-up, which it
 # measures first.
-echo "| items | sesame fill URL --json | git-credential-sesame get | sesame --version | git-credential-sesame --version |"
-echo "|---|---|---|---|---|"
+echo "| items | sesame fill URL --json | sesame-cli fill URL --json (before) | git-credential-sesame get | sesame-git-credential get (before) | sesame-cli --version | sesame-git-credential --version | /bin/true |"
+echo "|---|---|---|---|---|---|---|---|"
 for items in "$@"; do
     export SESAME_VAULT="$work/vault-$items.sqlite"
     printf 'bench master password\n' | "$bin/SesameBench" make-vault "$SESAME_VAULT" "$items" 2>/dev/null
@@ -45,10 +47,13 @@ for items in "$@"; do
     "$sesame" fill "$url" --json >/dev/null || { echo "sesame fill failed at $items items" >&2; exit 1; }
     case "$("$helper" get < "$work/request")" in *password=pw-*) ;; *) echo "git-credential-sesame get failed" >&2; exit 1 ;; esac
     hyperfine -N --warmup 10 --runs 300 --export-json "$work/fill.json" "$sesame fill $url --json" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/cli-fill.json" "$bin/sesame-cli fill $url --json" >/dev/null
     hyperfine --warmup 10 --runs 300 --export-json "$work/get.json" "$helper get < $work/request" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/version.json" "$sesame --version" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/helper.json" "$helper --version" >/dev/null
-    echo "| $items | $(ms "$work/fill.json") ms | $(ms "$work/get.json") ms | $(ms "$work/version.json") ms | $(ms "$work/helper.json") ms |"
+    hyperfine --warmup 10 --runs 300 --export-json "$work/full-get.json" "$bin/sesame-git-credential get < $work/request" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/version.json" "$bin/sesame-cli --version" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/helper.json" "$bin/sesame-git-credential --version" >/dev/null
+    hyperfine -N --warmup 10 --runs 300 --export-json "$work/true.json" "/bin/true" >/dev/null
+    echo "| $items | $(ms "$work/fill.json") ms | $(ms "$work/cli-fill.json") ms | $(ms "$work/get.json") ms | $(ms "$work/full-get.json") ms | $(ms "$work/version.json") ms | $(ms "$work/helper.json") ms | $(ms "$work/true.json") ms |"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 

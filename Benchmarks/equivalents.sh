@@ -3,6 +3,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 swift build -c release --product sesame >/dev/null
+swift build -c release --product sesame-cli >/dev/null  # the front runs it for every command but fill
 BIN=.build/release/sesame
 D=$(mktemp -d)
 export SESAME_VAULT=$D/v.sqlite SESAME_NO_AGENT=1 XDG_RUNTIME_DIR=$D

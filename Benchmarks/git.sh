@@ -9,8 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 items="${1:-10000}"
 
-echo "Building sesame, git-credential-sesame and SesameBench (release, fully static)..."
-bin="$(scripts/build-static.sh sesame git-credential-sesame SesameBench 2>/dev/null)"
+echo "Building sesame, sesame-cli, git-credential-sesame, sesame-git-credential and SesameBench (release)..."
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame SesameBench 2>/dev/null)"
 
 work="$(mktemp -d /tmp/sesame-git-bench.XXXXXX)"
 export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite" GIT_CONFIG_NOSYSTEM=1
@@ -38,7 +38,9 @@ chmod 600 "$work/one-credential"
 sesame_fill="git -c credential.helper= -c credential.helper=sesame credential fill < $work/request"
 store_fill="git -c credential.helper= -c credential.helper=store credential fill < $work/request"
 store_one="git -c credential.helper= -c 'credential.helper=store --file=$work/one-credential' credential fill < $work/request"
-for command in "$sesame_fill" "$store_fill" "$store_one"; do
+# Before the front: the full helper answering the same request.
+full_fill="git -c credential.helper= -c credential.helper=$bin/sesame-git-credential credential fill < $work/request"
+for command in "$sesame_fill" "$store_fill" "$store_one" "$full_fill"; do
     out="$(sh -c "$command")"
     case "$out" in *password=s3cret-for-git*) ;; *) echo "'$command' did not answer: $out" >&2; exit 1 ;; esac
 done
@@ -49,7 +51,8 @@ echo "## git credential fill, whole process, $items entries (sh -c for both, so 
 hyperfine --warmup 5 --runs 100 --export-json "$work/git.json" \
     -n "git-credential-sesame (agent unlocked)" "$sesame_fill" \
     -n "git's store helper, the same $items entries in its plain-text file" "$store_fill" \
-    -n "git's store helper, a file of one entry (its fastest case)" "$store_one" >/dev/null
+    -n "git's store helper, a file of one entry (its fastest case)" "$store_one" \
+    -n "sesame-git-credential, the full helper (before the front)" "$full_fill" >/dev/null
 jq -r '.results[] | "| \(.command) | median \(.median * 1000 * 100 | round / 100) ms | mean \(.mean * 1000 * 100 | round / 100) ms ± \(.stddev * 1000 * 100 | round / 100) |"' "$work/git.json"
 jq -r '"| ratio sesame / store, same entries (medians) | \((.results[0].median / .results[1].median) * 100 | round / 100) | |"' "$work/git.json"
 jq -r '"| ratio sesame / store, one entry (medians) | \((.results[0].median / .results[2].median) * 100 | round / 100) | |"' "$work/git.json"

@@ -12,11 +12,13 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/pac
 python3 -c 'import pykeepass' 2>/dev/null || pip install --break-system-packages -q pykeepass
 
 echo "==> Building (release; fully static where the C libraries allow: they start fast and run anywhere)"
-bin="$(scripts/build-static.sh sesame git-credential-sesame sesame-browser-host sesame-autotype sesame-secret-service)"
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame sesame-git-credential sesame-browser-host sesame-autotype sesame-secret-service)"
 
 echo "==> Installing into /usr/local/bin"
-# sesame runs sesame-autotype and sesame-secret-service from its own folder (docs/autotype.md, secret-service.md).
-for program in sesame git-credential-sesame sesame-browser-host sesame-autotype sesame-secret-service; do
+# sesame and git-credential-sesame run the full programs, sesame-cli and sesame-git-credential, from their own
+# folder; sesame-cli runs sesame-autotype and sesame-secret-service from its own (docs/design.md, autotype.md,
+# secret-service.md).
+for program in sesame sesame-cli git-credential-sesame sesame-git-credential sesame-browser-host sesame-autotype sesame-secret-service; do
     install -m 0755 "$bin/$program" "/usr/local/bin/$program"
 done
 

@@ -73,26 +73,7 @@ public final class AgentClient: UnlockedVault {
         to location: AgentSocketLocation, clientName: String, timeout: TimeInterval, versions: [Int],
         attaching vault: String?
     ) throws(AgentError) -> (client: AgentClient, attached: AgentStatus?) {
-        try location.verifyFolder()
-        let socket: UnixSocket
-        do throws(SystemCallError) {
-            socket = try UnixSocket.connect(to: location.socketPath)
-        } catch where error.code == ENOENT || error.code == ECONNREFUSED {
-            throw AgentError(.notRunning, "No agent is running (\(location.socketPath)).")
-        } catch where error.code == EACCES {
-            throw AgentError(.unsafeLocation, "Permission denied on \(location.socketPath); it is not this user's agent.")
-        } catch {
-            throw AgentError(.system, "Cannot connect to \(location.socketPath): \(error).")
-        }
-        let peer: PeerCredentials
-        do throws(SystemCallError) {
-            peer = try socket.peerCredentials()
-        } catch {
-            throw AgentError(.system, "Cannot check who listens on \(location.socketPath): \(error).")
-        }
-        guard peer.uid == getuid() else {
-            throw AgentError(.wrongPeer, "The process listening on \(location.socketPath) runs as user \(peer.uid), not as you; refusing to use it.")
-        }
+        let socket = try AgentConnection.open(location)
 
         var hello = WireRequest(.hello, id: 0)
         hello.versions = versions

@@ -142,6 +142,27 @@ extension Vault {
         }
     }
 
+    /// What unlock found wrong with the set of items (rows removed, put back, rolled back, or the record of them
+    /// deleted), or nil. Items that fail to decrypt are not in it: each is named when read.
+    public var rowSetProblem: VaultError? { integrityProblem }
+
+    /// Accepts the items as they are now after ``rowSetProblem`` reported a change: both digests are computed
+    /// again from the rows (the index rebuilt from the items), so the next unlock compares against this state.
+    /// The caller proves the master password first (`sesame verify --accept` unlocks for it); items that fail to
+    /// decrypt stay damaged and reported.
+    public func acceptCurrentRows() throws {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            try database.writeTransaction {
+                let digests = try computeDigests(keys: keys)
+                try writeDigest(Self.rowDigestName, digests.rows)
+                try rebuildIndex(keys: keys)
+            }
+            integrityProblem = nil
+            indexDamaged = false
+        }
+    }
+
     /// Whether any item row is sealed in the current format, which only a vault with digests ever wrote.
     private func holdsCurrentFormatPayload() throws -> Bool {
         let statement = try database.statement(

@@ -13,7 +13,7 @@ import SesameTerminal
 /// no terminal), unlocks the agent, starting it if needed, and answers; otherwise it prints nothing, so git falls
 /// back to its other helpers and its own prompt.
 enum GitCredentialCommand {
-    static let version = "0.1.0"
+    static let version = SesameRelease.version
 
     static let spec = CommandSpec(
         name: "git-credential-sesame",

@@ -1,8 +1,9 @@
+import SesameAgent
 import SesameTerminal
 
 /// The `sesame` command: the root of the command tree that ``CommandDispatcher`` walks.
 enum SesameCLI: CommandGroup {
-    static let version = "0.1.0"
+    static let version = SesameRelease.version
 
     static var subcommands: [any Command.Type] {[
         InitCommand.self, AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
@@ -14,6 +15,7 @@ enum SesameCLI: CommandGroup {
         SyncCommand.self, ConflictsCommand.self,
         BrowserCommand.self, AutoTypeCommand.self,
         SecretServiceCommand.self,
+        VerifyCommand.self,
     ]}
 
     static let spec = CommandSpec(

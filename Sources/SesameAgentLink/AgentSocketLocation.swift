@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Where the agent listens: `$SESAME_AGENT_SOCK`, else `$XDG_RUNTIME_DIR/sesame/agent.sock`, else
@@ -13,11 +12,11 @@ public struct AgentSocketLocation: Sendable, Equatable, CustomStringConvertible 
     /// The socket at `socketPath`; relative paths are taken from the current folder.
     public init(socketPath: String) {
         self.socketPath = socketPath.hasPrefix("/")
-            ? socketPath : FileManager.default.currentDirectoryPath + "/" + socketPath
+            ? socketPath : FilePath.currentDirectory() + "/" + socketPath
     }
 
     /// The location the environment names (see the type's description).
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func resolve(environment: [String: String] = ProcessEnvironment.variables())
         -> AgentSocketLocation
     {
         if let explicit = environment["SESAME_AGENT_SOCK"], !explicit.isEmpty {
@@ -31,8 +30,7 @@ public struct AgentSocketLocation: Sendable, Equatable, CustomStringConvertible 
 
     /// The folder that holds the socket.
     public var folder: String {
-        let parent = (socketPath as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "/" : parent
+        FilePath.folder(of: socketPath)
     }
 
     /// The file an agent holds an exclusive `flock` on while it serves, next to the socket.
@@ -78,7 +76,7 @@ public struct AgentSocketLocation: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// `sun_path` holds 108 bytes including the terminating zero.
-    static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
+    public static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
 
     private static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -1,6 +1,3 @@
-import Foundation
-import SesameAutoFill
-
 /// Constants of the wire protocol between `sesame` clients and the agent (docs/agent-protocol.md).
 public enum AgentProtocol {
     /// The protocol version this build speaks; a hello exchange agrees on it before anything else. Version 1
@@ -16,30 +13,4 @@ public enum AgentProtocol {
     public static let maximumReplyFrame = 256 * 1024 * 1024
     /// The largest secret frame (the master password after an unlock message): 64 KiB.
     public static let maximumSecretFrame = 64 * 1024
-}
-
-/// What the agent reports about itself: `sesame status`.
-public struct AgentStatus: Codable, Sendable, Equatable {
-    /// The agent's process id.
-    public var pid: Int32
-    /// The vault the agent holds unlocked, or held last; nil before the first unlock.
-    public var vault: String?
-    /// Whether the agent holds `vault` unlocked right now.
-    public var isUnlocked: Bool
-    /// Seconds without a request after which the agent locks itself.
-    public var idleTimeout: TimeInterval
-    /// Seconds left before the idle timeout locks the vault; nil when locked.
-    public var timeLeft: TimeInterval?
-
-    public init(pid: Int32, vault: String?, isUnlocked: Bool, idleTimeout: TimeInterval, timeLeft: TimeInterval?) {
-        self.pid = pid
-        self.vault = vault
-        self.isUnlocked = isUnlocked
-        self.idleTimeout = idleTimeout
-        self.timeLeft = timeLeft
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case pid, vault, isUnlocked = "unlocked", idleTimeout, timeLeft
-    }
 }

@@ -1,25 +1,31 @@
 import CSesameSystem
-import Foundation
 import Glibc
+import Synchronization
 
 /// A point on the monotonic clock that an I/O wait must not pass.
-struct Deadline: Sendable {
+public struct Deadline: Sendable {
     private let uptimeNanoseconds: UInt64?
 
-    static let never = Deadline(uptimeNanoseconds: nil)
+    public static let never = Deadline(uptimeNanoseconds: nil)
 
-    static func after(_ seconds: TimeInterval) -> Deadline {
+    public static func after(_ seconds: Double) -> Deadline {
         guard seconds.isFinite else { return .never }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Self.monotonicNanoseconds()
         return Deadline(uptimeNanoseconds: now + UInt64(max(0, seconds) * 1e9))
     }
 
     /// What `poll` wants: -1 to wait forever, else milliseconds left (0 once passed).
-    var pollTimeout: Int32 {
+    public var pollTimeout: Int32 {
         guard let uptimeNanoseconds else { return -1 }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Self.monotonicNanoseconds()
         guard uptimeNanoseconds > now else { return 0 }
         return Int32(min(UInt64(Int32.max), (uptimeNanoseconds - now + 999_999) / 1_000_000))
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
 
@@ -31,7 +37,7 @@ public struct PeerCredentials: Sendable, Equatable {
 }
 
 /// Why reading or writing a frame stopped.
-enum SocketIOError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SocketIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The peer closed the connection between frames.
     case closed
     /// The peer closed the connection in the middle of a frame.
@@ -40,7 +46,7 @@ enum SocketIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(length: Int, limit: Int)
     case system(SystemCallError)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .closed: "the connection was closed"
         case .truncated: "the connection was closed in the middle of a frame"
@@ -53,14 +59,13 @@ enum SocketIOError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// A non-blocking `AF_UNIX` stream socket that owns its descriptor. Reads and writes wait with `poll`, so every
 /// wait has a deadline, and ``shutdown()`` from another thread wakes a reader blocked on it.
-final class UnixSocket: @unchecked Sendable {
-    // @unchecked: `descriptor` is immutable; `isClosed` is guarded by `closeLock`, so `shutdown()` from another
+public final class UnixSocket: @unchecked Sendable {
+    // @unchecked: `descriptor` is immutable; `isClosed` is guarded by a mutex, so `shutdown()` from another
     // thread never touches a descriptor number that was closed and reused.
-    let descriptor: Int32
-    private let closeLock = NSLock()
-    private var isClosed = false
+    public let descriptor: Int32
+    private let isClosed = Mutex(false)
 
-    init(adopting descriptor: Int32) {
+    public init(adopting descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -69,7 +74,7 @@ final class UnixSocket: @unchecked Sendable {
     // MARK: - Opening
 
     /// Connects to the socket at `path`. Throws `ENOENT` or `ECONNREFUSED` when no one listens.
-    static func connect(to path: String) throws(SystemCallError) -> UnixSocket {
+    public static func connect(to path: String) throws(SystemCallError) -> UnixSocket {
         var address = try makeAddress(path)
         let socket = try makeSocket()
         try retryingInterrupts("connect") {
@@ -84,7 +89,7 @@ final class UnixSocket: @unchecked Sendable {
     }
 
     /// Binds a new socket at `path` (which must not exist), mode 0600, and listens.
-    static func listen(at path: String, backlog: Int32 = 128) throws(SystemCallError) -> UnixSocket {
+    public static func listen(at path: String, backlog: Int32 = 128) throws(SystemCallError) -> UnixSocket {
         var address = try makeAddress(path)
         let socket = try makeSocket()
         try retryingInterrupts("bind") {
@@ -102,7 +107,7 @@ final class UnixSocket: @unchecked Sendable {
     }
 
     /// The next waiting connection, or nil when none is waiting.
-    func accept() throws(SystemCallError) -> UnixSocket? {
+    public func accept() throws(SystemCallError) -> UnixSocket? {
         while true {
             let client = sesame_accept_cloexec(descriptor)
             if client >= 0 { return UnixSocket(adopting: client) }
@@ -141,7 +146,7 @@ final class UnixSocket: @unchecked Sendable {
 
     // MARK: - Identity
 
-    func peerCredentials() throws(SystemCallError) -> PeerCredentials {
+    public func peerCredentials() throws(SystemCallError) -> PeerCredentials {
         var credentials = PeerCredentials(pid: 0, uid: 0, gid: 0)
         try retryingInterrupts("getsockopt(SO_PEERCRED)") {
             sesame_peer_credentials(descriptor, &credentials.pid, &credentials.uid, &credentials.gid)
@@ -152,7 +157,7 @@ final class UnixSocket: @unchecked Sendable {
     // MARK: - I/O
 
     /// Fills `buffer` from `offset` on. An end of input before the first byte is `.closed` when `atFrameStart`.
-    func readExactly(
+    public func readExactly(
         _ buffer: UnsafeMutableRawBufferPointer, from offset: Int = 0, until deadline: Deadline, atFrameStart: Bool
     ) throws(SocketIOError) {
         var filled = offset
@@ -173,7 +178,7 @@ final class UnixSocket: @unchecked Sendable {
     }
 
     /// Writes all of `buffer`, waiting for room until `deadline`.
-    func writeAll(_ buffer: UnsafeRawBufferPointer, until deadline: Deadline) throws(SocketIOError) {
+    public func writeAll(_ buffer: UnsafeRawBufferPointer, until deadline: Deadline) throws(SocketIOError) {
         var written = 0
         while written < buffer.count {
             let count = send(descriptor, buffer.baseAddress! + written, buffer.count - written, Int32(MSG_NOSIGNAL))
@@ -207,17 +212,17 @@ final class UnixSocket: @unchecked Sendable {
     // MARK: - Closing
 
     /// Ends both directions, waking any thread blocked on this socket; safe from any thread.
-    func shutdown() {
-        closeLock.lock()
-        defer { closeLock.unlock() }
-        if !isClosed { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+    public func shutdown() {
+        isClosed.withLock { closed in
+            if !closed { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
     }
 
-    func close() {
-        closeLock.lock()
-        defer { closeLock.unlock() }
-        guard !isClosed else { return }
-        isClosed = true
-        _ = Glibc.close(descriptor)
+    public func close() {
+        isClosed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            _ = Glibc.close(descriptor)
+        }
     }
 }

@@ -1,5 +1,4 @@
 import CSesameSystem
-import Foundation
 import Glibc
 
 /// What a process that holds the vault key does to itself before it holds it.
@@ -41,17 +40,4 @@ public enum AgentProcess {
     /// The environment entry that turns glibc's per-thread heap cache off, so ``scrubFreedMemory()`` covers
     /// every block the agent frees.
     public static let heapCacheOff = (name: "GLIBC_TUNABLES", value: "glibc.malloc.tcache_count=0")
-}
-
-/// Vault paths as the agent compares them: absolute, with symbolic links and `..` resolved, so that `--vault`
-/// spelled two ways still names one vault.
-public enum AgentVaultPath {
-    public static func canonical(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        if let resolved = realpath(absolute, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return (absolute as NSString).standardizingPath
-    }
 }

@@ -1,26 +1,25 @@
-import Foundation
-import SesameCrypto
+import CSodium
 
 /// The wire framing: a 4-byte big-endian length, then that many bytes (UTF-8 JSON, or the raw secret that follows
 /// an unlock message). See docs/agent-protocol.md.
-enum Frame {
-    static let headerSize = 4
+public enum Frame {
+    public static let headerSize = 4
 
     /// The 4-byte big-endian length that starts a frame.
-    static func header(length: Int) -> [UInt8] {
+    public static func header(length: Int) -> [UInt8] {
         let length = UInt32(length)
         return [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
     }
 
     /// Writes one frame. Small frames go out in one `send`, so a reader never sees a header without its body.
-    static func write(_ payload: UnsafeRawBufferPointer, to socket: UnixSocket, until deadline: Deadline)
+    public static func write(_ payload: UnsafeRawBufferPointer, to socket: UnixSocket, until deadline: Deadline)
         throws(SocketIOError)
     {
         precondition(payload.count <= Int(UInt32.max))
         let header = header(length: payload.count)
         if payload.count <= 64 * 1024 {
             var buffer = [UInt8](repeating: 0, count: headerSize + payload.count)
-            defer { zeroize(&buffer) }
+            defer { buffer.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
             buffer.withUnsafeMutableBytes { target in
                 target.copyBytes(from: header)
                 if payload.count > 0 {
@@ -34,14 +33,10 @@ enum Frame {
         }
     }
 
-    static func write(_ data: Data, to socket: UnixSocket, until deadline: Deadline) throws(SocketIOError) {
-        try data.withUnsafeBytes { bytes in capture { () throws(SocketIOError) in try write(bytes, to: socket, until: deadline) } }.get()
-    }
-
     /// Reads one frame's length: waits until `idle` for the first byte, then the whole frame must arrive before the
     /// returned deadline.
-    private static func readLength(
-        from socket: UnixSocket, limit: Int, idle: Deadline, frameTimeout: TimeInterval
+    public static func readLength(
+        from socket: UnixSocket, limit: Int, idle: Deadline, frameTimeout: Double
     ) throws(SocketIOError) -> (length: Int, deadline: Deadline) {
         var header = [UInt8](repeating: 0, count: headerSize)
         var deadline = Deadline.never
@@ -58,7 +53,7 @@ enum Frame {
     }
 
     /// Reads one frame of at most `limit` bytes. The caller zeroes the bytes once it has decoded them.
-    static func read(from socket: UnixSocket, limit: Int, idle: Deadline, frameTimeout: TimeInterval)
+    public static func read(from socket: UnixSocket, limit: Int, idle: Deadline, frameTimeout: Double)
         throws(SocketIOError) -> [UInt8]
     {
         let (length, deadline) = try readLength(from: socket, limit: limit, idle: idle, frameTimeout: frameTimeout)
@@ -75,37 +70,15 @@ enum Frame {
         if let failure { throw failure }
         return payload
     }
-
-    /// Reads one frame straight into secure memory, so the secret never sits in an ordinary buffer.
-    static func readSecret(from socket: UnixSocket, limit: Int, idle: Deadline, frameTimeout: TimeInterval)
-        throws(SocketIOError) -> SecureBytes
-    {
-        let (length, deadline) = try readLength(from: socket, limit: limit, idle: idle, frameTimeout: frameTimeout)
-        let secret = SecureBytes(count: length)
-        if length > 0 {
-            try secret.withUnsafeMutableBytes { buffer in
-                capture { () throws(SocketIOError) in try socket.readExactly(buffer, until: deadline, atFrameStart: false) }
-            }.get()
-        }
-        return secret
-    }
 }
 
 /// Runs `body` and keeps its typed error in a `Result`, for closures passed to `rethrows` functions (which would
 /// widen the error to `any Error`).
-private func capture<Failure: Error>(_ body: () throws(Failure) -> Void) -> Result<Void, Failure> {
+func capture<Failure: Error>(_ body: () throws(Failure) -> Void) -> Result<Void, Failure> {
     do {
         try body()
         return .success(())
     } catch {
         return .failure(error)
-    }
-}
-
-/// Wipes a temporary copy of bytes that may have held a secret (a JSON frame, an encoded reply).
-func zeroize(_ data: inout Data) {
-    guard !data.isEmpty else { return }
-    data.withUnsafeMutableBytes { buffer in
-        if let base = buffer.baseAddress { memset(base, 0, buffer.count) }
     }
 }

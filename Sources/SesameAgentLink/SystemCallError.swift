@@ -1,21 +1,21 @@
 import Glibc
 
 /// A failed system call: its name and `errno`. The description is `strerror`'s text, never data.
-struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
-    var function: String
-    var code: Int32
+public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var function: String
+    public var code: Int32
 
-    init(_ function: String, code: Int32 = errno) {
+    public init(_ function: String, code: Int32 = errno) {
         self.function = function
         self.code = code
     }
 
-    var description: String { "\(function): \(String(cString: strerror(code)))" }
+    public var description: String { "\(function): \(String(cString: strerror(code)))" }
 }
 
 /// Runs a system call that returns -1 on failure, retrying `EINTR`.
 @discardableResult
-func retryingInterrupts(_ function: String, _ call: () -> Int32) throws(SystemCallError) -> Int32 {
+public func retryingInterrupts(_ function: String, _ call: () -> Int32) throws(SystemCallError) -> Int32 {
     while true {
         let result = call()
         if result >= 0 { return result }
@@ -26,7 +26,7 @@ func retryingInterrupts(_ function: String, _ call: () -> Int32) throws(SystemCa
 
 /// Same for calls returning `ssize_t`.
 @discardableResult
-func retryingInterrupts(_ function: String, _ call: () -> Int) throws(SystemCallError) -> Int {
+public func retryingInterrupts(_ function: String, _ call: () -> Int) throws(SystemCallError) -> Int {
     while true {
         let result = call()
         if result >= 0 { return result }

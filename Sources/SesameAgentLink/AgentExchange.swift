@@ -1,0 +1,76 @@
+import CSodium
+
+/// One request to an unlocked agent in a single round trip: the hello, the `attach` of the vault and the request
+/// go out in one write, and the three replies are read back. For the commands started for every form and git
+/// command, which only need an answer when the agent holds their vault unlocked; a client that gets nil falls back
+/// to the full client, which explains whatever went wrong (docs/agent-protocol.md §4).
+///
+/// A request sent ahead of the `attach` reply changes nothing when the agent does not hold that vault unlocked:
+/// the agent refuses a vault operation on a locked or another vault with an error frame.
+public struct AgentExchange {
+    public let location: AgentSocketLocation
+    public let clientName: String
+    /// How long the whole exchange may take.
+    public var timeout: Double = 5
+
+    public init(location: AgentSocketLocation, clientName: String) {
+        self.location = location
+        self.clientName = clientName
+    }
+
+    /// The `hello` message as every client sends it.
+    public static func hello(clientName: String, versions: [Int] = AgentProtocol.supportedVersions) -> AgentJSON {
+        .object([
+            "client": .string(clientName), "id": .number("0"), "type": .string("hello"),
+            "versions": .array(versions.map { .number(String($0)) }),
+        ])
+    }
+
+    public static func attach(vault: String) -> AgentJSON {
+        .object(["id": .number("1"), "type": .string("attach"), "vault": .string(vault)])
+    }
+
+    /// Sends `fields` (the operation's own fields) as operation `type` for `vault` and returns the agent's reply to
+    /// it, a `result` or an `error`; nil when no agent runs, it is not this user's, it speaks another protocol,
+    /// or it does not hold `vault` (a canonical path) unlocked.
+    public func send(_ type: String, _ fields: [String: AgentJSON], vault: String) -> AgentJSON? {
+        guard location.socketExists, let socket = try? AgentConnection.open(location) else { return nil }
+        var request = fields
+        request["id"] = .number("2")
+        request["type"] = .string(type)
+        request["vault"] = .string(vault)
+        var frames: [UInt8] = []
+        defer { wipe(&frames) }
+        for message in [Self.hello(clientName: clientName), Self.attach(vault: vault), .object(request)] {
+            var bytes = message.bytes
+            frames += Frame.header(length: bytes.count) + bytes
+            wipe(&bytes)
+        }
+        let deadline = Deadline.after(timeout)
+        do throws(SocketIOError) {
+            try frames.withUnsafeBytes { buffer in
+                capture { () throws(SocketIOError) in try socket.writeAll(buffer, until: deadline) }
+            }.get()
+            guard let hello = try readReply(from: socket, until: deadline), hello["type"]?.string == "hello",
+                let version = hello["version"]?.int, AgentProtocol.supportedVersions.contains(version),
+                let attached = try readReply(from: socket, until: deadline), attached["type"]?.string == "status",
+                let status = attached["status"], status["unlocked"]?.bool == true, status["vault"]?.string == vault,
+                let reply = try readReply(from: socket, until: deadline), reply["id"]?.int == 2
+            else { return nil }
+            return reply
+        } catch {
+            return nil
+        }
+    }
+
+    private func readReply(from socket: UnixSocket, until deadline: Deadline) throws(SocketIOError) -> AgentJSON? {
+        var bytes = try Frame.read(
+            from: socket, limit: AgentProtocol.maximumReplyFrame, idle: deadline, frameTimeout: timeout)
+        defer { wipe(&bytes) }
+        return AgentJSON(parsing: bytes)
+    }
+
+    private func wipe(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
+    }
+}

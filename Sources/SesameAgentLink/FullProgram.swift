@@ -1,0 +1,66 @@
+import Glibc
+
+/// How a small front (the installed `sesame`, `git-credential-sesame`) hands a command to the full program
+/// installed beside it: `execv` with the same arguments, environment and open files, so behaviour, messages and
+/// exit statuses are the full program's own.
+public struct FullProgram {
+    /// The full program's file name, looked for in the front's own folder.
+    public let name: String
+    /// What the front calls itself in the one message it may print.
+    public let frontName: String
+
+    public init(name: String, frontName: String) {
+        self.name = name
+        self.frontName = frontName
+    }
+
+    /// Replaces this process with the full program. `input`: what the front already read from standard input,
+    /// which the full program then reads instead (through a pipe; a writer process feeds inputs larger than the
+    /// pipe's buffer).
+    public func run(_ arguments: [String], input: [UInt8]? = nil) -> Never {
+        guard let folder = FilePath.executableFolder() else {
+            fail("cannot find its own path in /proc/self/exe")
+        }
+        let path = folder + "/" + name
+        if let input { replaceStandardInput(with: input) }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        execv(path, &argv)
+        fail("cannot run \(path): \(String(cString: strerror(errno))); it is installed beside \(frontName)")
+    }
+
+    private func replaceStandardInput(with bytes: [UInt8]) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { fail("cannot pass standard input on: \(String(cString: strerror(errno)))") }
+        // A pipe holds 64 KiB; beyond that a child writes while the full program reads.
+        if bytes.count > 65_536 {
+            let child = fork()
+            if child == 0 {
+                close(ends[0])
+                _ = Self.writeAll(bytes, to: ends[1])
+                _exit(0)
+            }
+        } else {
+            _ = Self.writeAll(bytes, to: ends[1])
+        }
+        close(ends[1])
+        dup2(ends[0], STDIN_FILENO)
+        close(ends[0])
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false when it fails (a closed pipe).
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private func fail(_ message: String) -> Never {
+        _ = Self.writeAll(Array("\(frontName): \(message).\n".utf8), to: STDERR_FILENO)
+        exit(1)
+    }
+}

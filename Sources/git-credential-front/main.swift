@@ -1,0 +1,31 @@
+import Glibc
+import SesameAgentLink
+import SesameGitProtocol
+
+// The credential passes through this process: no core file, no ptrace by other processes (as in the full helper).
+AgentProcess.forbidDumps()
+umask(0o077)
+// git may close our stdout early; that must end the helper quietly.
+signal(SIGPIPE, SIG_IGN)
+
+/// The installed `git-credential-sesame`: serves `get` from an unlocked agent (``FrontGet``) and runs the full
+/// helper, `sesame-git-credential` in the same folder, for everything else, standard input passed on.
+let arguments = CommandLine.arguments
+let full = FullProgram(name: "sesame-git-credential", frontName: "git-credential-sesame")
+guard arguments.count == 2, arguments[1] == "get" else { full.run(arguments) }
+var input: [UInt8] = []
+var buffer = [UInt8](repeating: 0, count: 65_536)
+while true {
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    if count > 0 {
+        input += buffer[0..<count]
+    } else if count < 0 && errno == EINTR {
+        continue
+    } else {
+        break
+    }
+}
+if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables()) {
+    exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)
+}
+full.run(arguments, input: input)

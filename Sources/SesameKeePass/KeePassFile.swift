@@ -21,6 +21,13 @@ public enum KeePassFile {
         try KeePassImport.items(from: KDBXReader.read(file, credentials: credentials))
     }
 
+    /// Where an imported item sat in its KeePass file, as people see it there: its groups below the top group and
+    /// its title (`Internet/Mail/Example`), for reports that name the entry.
+    public static func entryPath(of item: Item) -> String {
+        let groups = item.keePassExtras.flatMap(KeePassExtras.init(parsing:))?.groupPath ?? []
+        return (groups + [item.title]).joined(separator: "/")
+    }
+
     /// A KDBX 4.0 file holding `items`, and the database-level parts of `databases` (kept from imports),
     /// protected by `credentials`; fresh seeds and salts on every call.
     public static func file(from items: [Item], databases: [KeePassDatabaseExtras] = [], credentials: KeePassCredentials,

@@ -18,7 +18,12 @@ final class CLIHarness {
 
     static func executable(_ name: String) -> String { buildFolder.appendingPathComponent(name).path }
 
+    /// A child that exits before reading its input (the `sesame` front answers `fill` in about a millisecond, a usage
+    /// error never reads) closes the pipe under the write: without this, SIGPIPE ends the whole test process.
+    private static let brokenPipesAreErrors: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     init() {
+        Self.brokenPipesAreErrors
         home = FileManager.default.temporaryDirectory.path + "/sesame-cli-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         vault = home + "/data/sesame/vault.sqlite"

@@ -143,6 +143,10 @@ import Testing
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
         let imported = try cli.run(["import", source, "--password-stdin"], input: "kp-pw\n")
         #expect(imported.stdout.hasPrefix("Imported from a KeePass (KDBX) file: 1 created"), "\(imported.stdout)\(imported.stderr)")
+        // Rows name the entry by its place in the file, as KeePassXC shows it.
+        let dryRun = try cli.run(["import", source, "--dry-run", "--json", "--password-stdin"], input: "kp-pw\n")
+        #expect(dryRun.stdout.replacingOccurrences(of: "\\/", with: "/").contains("\"entry 1 (Internet/Kept)\""),
+                "\(dryRun.stdout)\(dryRun.stderr)")
         let file = cli.home + "/out.kdbx"
         let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
         #expect(export.status == 0, "\(export.stderr)")

@@ -134,7 +134,8 @@ import SesameStore
         }
         #expect(format == .kdbx)
         #expect(asked == [.keePassPassword, .keePassKeyFile])
-        #expect(batch.records.map(\.location) == ["entry 1", "entry 2"])
+        // Entries at the top group are named by position and title alone.
+        #expect(batch.records.map(\.location) == batch.records.indices.map { "entry \($0 + 1) (\(batch.records[$0].item.title))" })
         #expect(Set(batch.records.map(\.item.title)) == ["Mail", "Bank"])
         #expect(batch.records.first { $0.item.title == "Mail" }?.item.password == "pw")
 

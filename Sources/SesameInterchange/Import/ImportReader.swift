@@ -25,7 +25,8 @@ public enum ImportReader {
 }
 
 extension ImportReader {
-    /// A KeePass file's entries, each located by its position (`entry 3`); recycle-bin entries are left out.
+    /// A KeePass file's entries, each located by its position and path (`entry 3 (Internet/Example)`); recycle-bin
+    /// entries are left out.
     static func readKeePass(_ bytes: [UInt8], secret: (ImportSecret) throws -> SecureBytes) throws -> ImportBatch {
         let password = try secret(.keePassPassword)
         let keyFile = try secret(.keePassKeyFile)
@@ -34,7 +35,9 @@ extension ImportReader {
             keyFile: keyFile.count > 0 ? keyFile : nil)
         do {
             let (items, database) = try KeePassFile.read(bytes, credentials: credentials)
-            return ImportBatch(records: items.enumerated().map { ImportRecord(item: $1, location: "entry \($0 + 1)") },
+            return ImportBatch(records: items.enumerated().map { index, item in
+                ImportRecord(item: item, location: "entry \(index + 1) (\(KeePassFile.entryPath(of: item)))")
+            },
                                keePassDatabases: database.map { [$0] } ?? [])
         } catch let error as KeePassError {
             throw ImportError(error.description)

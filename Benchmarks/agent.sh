@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- 1000 10000 100000
 
 echo "Building sesame, sesame-cli, git-credential-sesame, sesame-git-credential and SesameBench (release)..."
-bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame SesameBench 2>/dev/null)"
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame sesame-git-credential SesameBench 2>/dev/null)"
 sesame="$bin/sesame"
 helper="$bin/git-credential-sesame"
 

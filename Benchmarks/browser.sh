@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 items=${1:-100000}
 
 echo "Building sesame, sesame-browser-host and SesameBench (release, fully static)..."
-bin="$(scripts/build-static.sh sesame sesame-browser-host SesameBench 2>/dev/null)"
+bin="$(scripts/build-static.sh sesame sesame-cli sesame-browser-host SesameBench 2>/dev/null)"
 sesame="$bin/sesame"
 
 work="$(mktemp -d /tmp/sesame-browser-bench.XXXXXX)"

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 items="${1:-10000}"
 
 echo "Building sesame, sesame-cli, git-credential-sesame, sesame-git-credential and SesameBench (release)..."
-bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame SesameBench 2>/dev/null)"
+bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame sesame-git-credential SesameBench 2>/dev/null)"
 
 work="$(mktemp -d /tmp/sesame-git-bench.XXXXXX)"
 export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_VAULT="$work/vault.sqlite" GIT_CONFIG_NOSYSTEM=1

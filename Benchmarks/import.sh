@@ -12,7 +12,7 @@ rows="${1:-10000}"
 runs="${2:-5}"
 
 echo "Building sesame (release, fully static)..."
-bin="$(scripts/build-static.sh sesame 2>/dev/null)"
+bin="$(scripts/build-static.sh sesame sesame-cli 2>/dev/null)"
 work="$(mktemp -d /tmp/sesame-import-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT INT TERM
 export HOME="$work" XDG_RUNTIME_DIR="$work/run" SESAME_NO_AGENT=1

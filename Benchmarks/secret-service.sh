@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 command -v gnome-keyring-daemon >/dev/null || apt-get install -y -qq gnome-keyring >/dev/null
 
 echo "Building sesame, SesameBench and sesame-secret-service (release, scripts/build-static.sh)..."
-bin="$(scripts/build-static.sh sesame SesameBench sesame-secret-service 2>/dev/null)"
+bin="$(scripts/build-static.sh sesame sesame-cli SesameBench sesame-secret-service 2>/dev/null)"
 service="$bin/sesame-secret-service"
 
 work="$(mktemp -d /dev/shm/sesame-ss-bench.XXXXXX)"

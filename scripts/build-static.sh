@@ -39,4 +39,5 @@ for product in "$@"; do
     # shellcheck disable=SC2086
     cp "$(swift build $flags --show-bin-path)/$product" "$out/$product"
 done
-echo "$out"
+# Absolute, so callers may hand it to programs that run elsewhere (git takes a relative helper path as a name).
+(cd "$out" && pwd)

@@ -8,14 +8,18 @@ import SesameSync
 public struct GitTransport: SyncTransport {
     public let workTree: String
     public let remote: String
+    /// How long one git command may run before it and every process it started (ssh, a credential helper) are
+    /// stopped: a remote that never answers must not hold the agent's later rounds behind it for ever.
+    public let timeLimitSeconds: Int
     static let branch = "main"
     static let attempts = 8
 
     private var folder: FolderTransport { FolderTransport(root: workTree) }
 
-    public init(workTree: String, remote: String) {
+    public init(workTree: String, remote: String, timeLimitSeconds: Int = 300) {
         self.workTree = workTree
         self.remote = remote
+        self.timeLimitSeconds = max(1, timeLimitSeconds)
     }
 
     /// Clones the remote into the work tree unless it is there already. An empty remote is fine.
@@ -104,7 +108,9 @@ public struct GitTransport: SyncTransport {
     private func git(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", workTree, "-c", "user.name=sesame", "-c", "user.email=sesame@invalid",
+        // coreutils' timeout runs git in a process group of its own and signals the whole group when time is up.
+        process.arguments = ["timeout", "--kill-after=10", "\(timeLimitSeconds)",
+                             "git", "-C", workTree, "-c", "user.name=sesame", "-c", "user.email=sesame@invalid",
                              "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_AUTHOR_DATE"] = "2000-01-01T00:00:00Z"
@@ -120,6 +126,11 @@ public struct GitTransport: SyncTransport {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // 124: timeout stopped git; 137: it had to be killed.
+        if process.terminationStatus == 124 || process.terminationStatus == 137 {
+            throw SyncError.transport(
+                "git \(arguments.first ?? "") did not finish within \(timeLimitSeconds) seconds and was stopped")
+        }
         guard process.terminationStatus == 0 else {
             let line = String(decoding: errorData, as: UTF8.self).split(separator: "\n").first.map(String.init)
             throw SyncError.transport(

@@ -22,6 +22,27 @@ import SesameAutoFillTestSupport
         #expect(process.terminationStatus == 0)
     }
 
+    /// A remote that never answers (here its upload-pack sleeps) is stopped at the time limit with one sentence,
+    /// together with what git started, instead of holding every later round behind it.
+    @Test func aRemoteThatNeverAnswersIsStoppedAtTheTimeLimit() throws {
+        let remote = folder.file("silent.git")
+        try run(["init", "-q", "--bare", "-b", "main", remote])
+        let transport = GitTransport(workTree: folder.file("silent-tree"), remote: remote, timeLimitSeconds: 2)
+        try transport.prepare()
+        let marker = folder.file("upload-pack-ran")
+        try run(["-C", transport.workTree, "config", "remote.origin.uploadpack",
+                 "touch '\(marker)'; sleep 120; git-upload-pack"])
+        let start = Date()
+        do {
+            try transport.pull()
+            Issue.record("a pull from a silent remote returned")
+        } catch let error as SyncError {
+            #expect("\(error)".contains("did not finish within 2 seconds"), "\(error)")
+        }
+        #expect(FileManager.default.fileExists(atPath: marker), "the slow upload-pack never ran")
+        #expect(Date().timeIntervalSince(start) < 60)
+    }
+
     @Test func threeClonesWithRandomOfflinePeriodsConverge() throws {
         let remote = folder.file("remote.git")
         try run(["init", "-q", "--bare", "-b", "main", remote])

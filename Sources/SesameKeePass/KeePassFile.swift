@@ -12,20 +12,25 @@ public enum KeePassFile {
     public static func read(_ file: [UInt8], credentials: KeePassCredentials, now: Date = Date()) throws
         -> (items: [Item], database: KeePassDatabaseExtras?)
     {
+        let (entries, database) = try readEntries(file, credentials: credentials, now: now)
+        return (entries.map(\.item), database)
+    }
+
+    /// As ``read(_:credentials:now:)``, each item with where it sat in the file as people see it there: its groups
+    /// below the top group, then its title (`Internet/Mail/Example`), for reports that name the entry.
+    public static func readEntries(_ file: [UInt8], credentials: KeePassCredentials, now: Date = Date()) throws
+        -> (entries: [(item: Item, path: String)], database: KeePassDatabaseExtras?)
+    {
         let document = try KDBXReader.read(file, credentials: credentials)
-        return (try KeePassImport.items(from: document), DatabaseRecord.extras(from: document, imported: now))
+        let entries = try KeePassImport.entries(from: document).map { entry in
+            (item: entry.item, path: (entry.groups + [entry.item.title]).joined(separator: "/"))
+        }
+        return (entries, DatabaseRecord.extras(from: document, imported: now))
     }
 
     /// The entries of a KeePass file, as items. Entries in the recycle bin are left out.
     public static func items(from file: [UInt8], credentials: KeePassCredentials) throws -> [Item] {
         try KeePassImport.items(from: KDBXReader.read(file, credentials: credentials))
-    }
-
-    /// Where an imported item sat in its KeePass file, as people see it there: its groups below the top group and
-    /// its title (`Internet/Mail/Example`), for reports that name the entry.
-    public static func entryPath(of item: Item) -> String {
-        let groups = item.keePassExtras.flatMap(KeePassExtras.init(parsing:))?.groupPath ?? []
-        return (groups + [item.title]).joined(separator: "/")
     }
 
     /// A KDBX 4.0 file holding `items`, and the database-level parts of `databases` (kept from imports),

@@ -7,6 +7,11 @@ enum KeePassImport {
     static let standardKeys: Set<String> = ["Title", "UserName", "Password", "URL", "Notes"]
 
     static func items(from document: KDBXDocument) throws -> [Item] {
+        try entries(from: document).map(\.item)
+    }
+
+    /// The items with the names of the groups each sat in below the top group, outermost first.
+    static func entries(from document: KDBXDocument) throws -> [(item: Item, groups: [String])] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
               let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
@@ -18,17 +23,17 @@ enum KeePassImport {
             if let id = icon[text: "UUID"] { icons[id] = icon }
         }
         let context = Context(binaries: document.binaries, icons: icons, kdbx3: document.majorVersion < 4)
-        var items: [Item] = []
+        var entries: [(item: Item, groups: [String])] = []
         func visit(_ group: XMLNode, path: [XMLNode]) {
             // Entries in the recycle bin were deleted by the user: importing them would resurrect them.
             if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
             for entry in group.children(named: "Entry") {
-                items.append(item(from: entry, groups: path, context: context))
+                entries.append((item(from: entry, groups: path, context: context), path.map { $0[text: "Name"] ?? "" }))
             }
             for child in group.children(named: "Group") { visit(child, path: path + [groupRecord(child, kdbx3: context.kdbx3)]) }
         }
         visit(top, path: [])
-        return items
+        return entries
     }
 
     /// What the reader needs beyond the entry itself: the file's attachment pool and custom icons (by base64 UUID).

@@ -34,9 +34,9 @@ extension ImportReader {
             password: password.count > 0 || keyFile.count == 0 ? password : nil,
             keyFile: keyFile.count > 0 ? keyFile : nil)
         do {
-            let (items, database) = try KeePassFile.read(bytes, credentials: credentials)
-            return ImportBatch(records: items.enumerated().map { index, item in
-                ImportRecord(item: item, location: "entry \(index + 1) (\(KeePassFile.entryPath(of: item)))")
+            let (entries, database) = try KeePassFile.readEntries(bytes, credentials: credentials)
+            return ImportBatch(records: entries.enumerated().map { index, entry in
+                ImportRecord(item: entry.item, location: "entry \(index + 1) (\(entry.path))")
             },
                                keePassDatabases: database.map { [$0] } ?? [])
         } catch let error as KeePassError {

@@ -4,8 +4,9 @@ import SesameCrypto
 @testable import SesameSync
 
 /// Any bytes as a batch plaintext (what an authenticated but hostile device could have sealed), as a whole batch
-/// file (what any transport could put in the folder), and as a vault header (version 1 or 2). Nothing may crash,
-/// what parses seals and opens back to the same batch, and a header encodes back to its bytes.
+/// file (what any transport could put in the folder), as a vault header (versions 1 to 3), and as a keyring (what
+/// a header's password box holds). Nothing may crash, what parses seals and opens back to the same batch, a
+/// header encodes back to its bytes, and a keyring survives its encoding.
 @main
 enum FuzzSyncBatch {
     static func main() {
@@ -17,7 +18,13 @@ enum FuzzSyncBatch {
             if let header = try? SyncHeader(decoding: bytes) {
                 // Devices compare headers by their encoding (`supersedes`): it must be the bytes read.
                 precondition(header.encoded == bytes, "a vault header does not encode back to its bytes")
-                _ = header.isAuthentic(for: SyncKeys(root: key))
+                _ = header.isAuthentic(forAnyOf: SyncKeyring(root: key).entries)
+                _ = header.namesRootsMissing(from: SyncKeyring(root: key))
+            }
+            if let keyring = try? SyncKeyring(decoding: bytes) {
+                let again = try? SyncKeyring(decoding: keyring.encoded)
+                precondition(again?.ids == keyring.ids && again?.encoded == keyring.encoded,
+                             "a keyring does not survive its encoding")
             }
             _ = try? Batch.open(bytes, vault: vault, device: device, seq: 1, key: key)
             guard let batch = try? Batch.parse(bytes, device: device, seq: 1) else { return }

@@ -188,7 +188,8 @@ final class AgentSyncScheduler: @unchecked Sendable {
             state.lastTrigger = trigger
             switch result {
             case .success(let summary):
-                state.lastError = summary.rejected.isEmpty ? nil : "\(summary.rejected.count) sync file(s) were refused."
+                state.lastError = !summary.rejected.isEmpty ? "\(summary.rejected.count) sync file(s) were refused."
+                    : summary.newPasswordNeeded ? SyncError.newPasswordNeeded.description : nil
                 state.lastSuccess = state.lastRun
             case .failure(let failure):
                 state.lastError = failure.message

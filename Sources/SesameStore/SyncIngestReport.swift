@@ -13,4 +13,8 @@ public struct SyncIngestReport: Sendable {
     public var rejected: [Rejection] = []
     /// Files that wait for an earlier file of their device (missing, partial, or refused).
     public var waiting: [BatchName] = []
+    /// Some files are sealed under a root this copy lacks: the master password was changed on another device.
+    public var newPasswordNeeded = false
+    /// Files sealed under a retired key epoch, held until their device vouches for them under the newest one.
+    public var heldUnderRetiredKey: [BatchName] = []
 }

@@ -21,6 +21,8 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
     public let pendingChanges: Int
     public let conflicts: Int
     public let devices: [Device]
+    /// The master password was changed on another device: `sesame sync password` takes it in here.
+    public let newPasswordNeeded: Bool
     /// The agent's automatic sync; nil when no agent holds the vault.
     public var autoSync: AutoSyncState?
 
@@ -44,6 +46,7 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
         device = local.device.hexName
         pendingChanges = local.pendingOps
         conflicts = local.conflicts
+        newPasswordNeeded = local.newPasswordNeeded
     }
 }
 

@@ -10,7 +10,8 @@ extension Vault {
             let identity = try requireSyncIdentity(keys: try requireKeys())
             let acknowledgement = Acknowledgement(device: deviceID, applied: try appliedSeqs())
             return (acknowledgement.path,
-                    acknowledgement.sealed(vault: identity.vault, key: identity.keys.batch), acknowledgement)
+                    acknowledgement.sealed(vault: identity.vault, key: identity.keyring.current.keys.batch),
+                    acknowledgement)
         }
     }
 
@@ -18,7 +19,9 @@ extension Vault {
     public func openAcknowledgement(_ file: [UInt8], of device: UUID) throws -> Acknowledgement? {
         try withErrorMapping {
             let identity = try requireSyncIdentity(keys: try requireKeys())
-            return try? Acknowledgement.open(file, vault: identity.vault, device: device, key: identity.keys.batch)
+            return identity.keyring.openUnderNewestEpoch { keys throws(SyncError) in
+                try Acknowledgement.open(file, vault: identity.vault, device: device, key: keys.batch)
+            }
         }
     }
 
@@ -29,6 +32,9 @@ extension Vault {
             let keys = try requireKeys()
             return try database.readTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
+                // Behind a newer key epoch, a snapshot sealed under a retired one would be readable with the old
+                // password.
+                guard try !isBehindSyncEpoch(identity: identity, keys: keys) else { return nil }
                 let ledger = SQLiteBatchLedger(vault: self)
                 let seqs = try appliedSeqs()
                 guard let own = seqs[deviceID], own > 0 else { return nil }
@@ -59,7 +65,7 @@ extension Vault {
                 let compacted = Snapshot.compact(ops, superseded: known)
                 let snapshot = Snapshot(
                     device: deviceID, seq: own, progress: progress, ops: compacted.ops, superseded: compacted.superseded)
-                return (snapshot.path, snapshot.sealed(vault: identity.vault, key: identity.keys.batch), own)
+                return (snapshot.path, snapshot.sealed(vault: identity.vault, key: identity.keyring.current.keys.batch), own)
             }
         }
     }
@@ -69,8 +75,10 @@ extension Vault {
         try withErrorMapping {
             let identity = try requireSyncIdentity(keys: try requireKeys())
             return files.compactMap { entry in
-                try? Snapshot.open(entry.file, vault: identity.vault, device: entry.device, seq: entry.seq,
-                                   key: identity.keys.batch)
+                identity.keyring.openUnderNewestEpoch { keys throws(SyncError) in
+                    try Snapshot.open(entry.file, vault: identity.vault, device: entry.device, seq: entry.seq,
+                                      key: keys.batch)
+                }
             }
         }
     }
@@ -84,8 +92,9 @@ extension Vault {
             return try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
                 guard try appliedSeqs().isEmpty,
-                    let snapshot = try? Snapshot.open(file, vault: identity.vault, device: device, seq: seq,
-                                                      key: identity.keys.batch),
+                    let snapshot = identity.keyring.openUnderNewestEpoch({ keys throws(SyncError) in
+                        try Snapshot.open(file, vault: identity.vault, device: device, seq: seq, key: keys.batch)
+                    }),
                     snapshot.progress[deviceID] == nil
                 else { return false }
                 var observed = try syncObserved()

@@ -34,6 +34,8 @@ public struct SyncLocalStatus: Sendable {
     /// The highest batch of each device that some device said it had applied: beyond `applied`, files exist
     /// that this copy has not received (late, or withheld by the transport).
     public let seenElsewhere: [UUID: UInt64]
+    /// The master password was changed on another device and this copy lacks the new key (`adoptSyncPassword`).
+    public let newPasswordNeeded: Bool
 }
 
 extension Vault {
@@ -56,7 +58,7 @@ extension Vault {
                 device: deviceID, vault: identity.vault, pendingOps: pendingCount,
                 flushedBatches: applied[deviceID] ?? 0, applied: applied,
                 conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")), lastChange: lastChange,
-                seenElsewhere: try seenElsewhere())
+                seenElsewhere: try seenElsewhere(), newPasswordNeeded: try needsNewSyncPassword)
         }
     }
 

@@ -14,17 +14,26 @@ extension Vault {
             let keys = try requireKeys()
             return try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
+                // Behind a newer key epoch: sealing under a retired one would show the change to whoever holds the
+                // old password. The ops wait, unflushed, for `adoptSyncPassword`.
+                guard try !isBehindSyncEpoch(identity: identity, keys: keys) else { return nil }
                 let ops = try pendingOps(identity: identity)
-                guard !ops.isEmpty else { return nil }
                 let ledger = SQLiteBatchLedger(vault: self)
+                let current = identity.keyring.current
+                // After taking in a newer key, one batch under it (empty if need be) vouches for this device's
+                // batches under the retired one, which devices that moved hold until then.
+                let vouches = try ledger.appliedSeq(of: deviceID) > 0 && ledger.appliedEpoch(of: deviceID) < current.epoch
+                guard !ops.isEmpty || vouches else { return nil }
                 let seq = try ledger.appliedSeq(of: deviceID) + 1
                 let previous = seq == 1 ? Batch.noPreviousHash : try ledger.appliedHash(of: deviceID, seq: seq - 1) ?? []
                 var seen = try appliedSeqs()
                 seen[deviceID] = nil
                 let file = Batch(device: deviceID, seq: seq, previousHash: previous, seen: seen, ops: ops)
-                    .sealed(vault: identity.vault, key: identity.keys.batch)
+                    .sealed(vault: identity.vault, key: current.keys.batch, epoch: current.epoch)
                 try recordAppliedBatch(
-                    device: deviceID, seq: seq, hash: Batch.hash(ofFile: file), lastCounter: ops.last!.id.counter, file: file)
+                    device: deviceID, seq: seq, hash: Batch.hash(ofFile: file),
+                    lastCounter: try ops.last?.id.counter ?? ledger.lastCounter(of: deviceID), epoch: current.epoch,
+                    file: file)
                 try database.statement("UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL")
                     .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2).run()
                 return BatchName(device: deviceID, seq: seq)
@@ -75,20 +84,18 @@ extension Vault {
                 var report = SyncIngestReport()
                 var touched: Set<UUID> = []
                 var observed = try syncObserved()
-                var remaining = files.filter { $0.name.device != deviceID }
+                let remaining = files.filter { $0.name.device != deviceID }
                 let ownSeq = try ledger.appliedSeq(of: deviceID)
                 if files.contains(where: { $0.name.device == deviceID && $0.name.seq > ownSeq }) {
                     throw SyncError.deviceRestoredFromBackup
                 }
-                var progress = true
-                while progress {
-                    progress = false
-                    var waiting: [(name: BatchName, file: [UInt8])] = []
-                    for entry in remaining.sorted(by: { $0.name < $1.name }) {
-                        let verdict = try BatchIngest.examine(
-                            entry.file, at: entry.name, vault: identity.vault, key: identity.keys.batch, ledger: ledger)
+                var waiting: [BatchName] = []
+                for series in Dictionary(grouping: remaining, by: \.name.device).values {
+                    let verdicts = try BatchIngest.examineSeries(
+                        series, vault: identity.vault, keyring: identity.keyring, ledger: ledger)
+                    for (name, verdict) in verdicts {
                         switch verdict {
-                        case .apply(let batch, let hash):
+                        case .apply(let batch, let hash, let epoch):
                             for op in batch.ops {
                                 try insertSyncOp(op, batch: batch.seq, identity: identity)
                                 touched.insert(op.item)
@@ -96,7 +103,8 @@ extension Vault {
                             }
                             try recordAppliedBatch(
                                 device: batch.device, seq: batch.seq, hash: hash,
-                                lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device))
+                                lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device),
+                                epoch: epoch)
                             for (other, seq) in batch.seen {
                                 try database.statement("""
                                     INSERT INTO sync_seen (device, seq) VALUES (?, ?)
@@ -106,18 +114,22 @@ extension Vault {
                             }
                             report.appliedBatches += 1
                             report.appliedOps += batch.ops.count
-                            progress = true
                         case .alreadyApplied:
                             break
                         case .waiting:
-                            waiting.append(entry)
+                            waiting.append(name)
+                        case .missingKey:
+                            waiting.append(name)
+                            report.newPasswordNeeded = true
+                        case .heldUnderRetiredKey:
+                            waiting.append(name)
+                            report.heldUnderRetiredKey.append(name)
                         case .rejected(let error):
-                            report.rejected.append(SyncIngestReport.Rejection(name: entry.name, reason: error))
+                            report.rejected.append(SyncIngestReport.Rejection(name: name, reason: error))
                         }
                     }
-                    remaining = waiting
                 }
-                report.waiting = remaining.map(\.name).sorted()
+                report.waiting = waiting.sorted()
                 try setMeta("sync_observed", "\(observed.milliseconds).\(observed.counter)")
                 for item in touched where try materialize(item, identity: identity, keys: keys) {
                     report.changedItems += 1
@@ -176,10 +188,24 @@ extension Vault {
         return true
     }
 
-    func recordAppliedBatch(device: UUID, seq: UInt64, hash: [UInt8], lastCounter: UInt64, file: [UInt8]? = nil) throws {
+    func recordAppliedBatch(
+        device: UUID, seq: UInt64, hash: [UInt8], lastCounter: UInt64, epoch: UInt32 = 0, file: [UInt8]? = nil
+    ) throws {
         try database.statement("INSERT INTO sync_batches (device, seq, hash, last_counter, file) VALUES (?, ?, ?, ?, ?)")
             .bind(device.bytes, at: 1).bind(Int64(seq), at: 2).bind(hash, at: 3)
             .bind(Int64(bitPattern: lastCounter), at: 4).bind(file, at: 5).run()
+        guard epoch > 0 else { return }
+        try Self.ensureEpochTable(database)
+        try database.statement("""
+            INSERT INTO sync_epochs (device, epoch) VALUES (?, ?)
+            ON CONFLICT (device) DO UPDATE SET epoch = max(epoch, excluded.epoch)
+            """)
+            .bind(device.bytes, at: 1).bind(Int64(epoch), at: 2).run()
+    }
+
+    /// Vaults synced before key epochs gain the table when it is first needed.
+    static func ensureEpochTable(_ database: Database) throws {
+        try database.execute("CREATE TABLE IF NOT EXISTS sync_epochs (device BLOB PRIMARY KEY, epoch INTEGER NOT NULL) STRICT")
     }
 
     private func shownOp(of id: UUID) throws -> OpID? {
@@ -217,6 +243,14 @@ struct SQLiteBatchLedger: BatchLedger {
         defer { statement.reset() }
         try statement.bind(device.bytes, at: 1).bind(Int64(seq), at: 2)
         return try statement.step() ? statement.blob(at: 0) : nil
+    }
+
+    func appliedEpoch(of device: UUID) throws -> UInt32 {
+        try Vault.ensureEpochTable(vault.database)
+        let statement = try vault.database.statement("SELECT epoch FROM sync_epochs WHERE device = ?")
+        defer { statement.reset() }
+        try statement.bind(device.bytes, at: 1)
+        return try statement.step() ? UInt32(truncatingIfNeeded: statement.int64(at: 0)) : 0
     }
 
     func lastCounter(of device: UUID) throws -> UInt64 {

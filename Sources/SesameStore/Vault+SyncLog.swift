@@ -27,26 +27,45 @@ extension Vault {
         CREATE TABLE IF NOT EXISTS sync_shown (item BLOB PRIMARY KEY, device BLOB NOT NULL, counter INTEGER NOT NULL) STRICT;
         CREATE TABLE IF NOT EXISTS sync_conflicts (item BLOB PRIMARY KEY) STRICT;
         CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_epochs (device BLOB PRIMARY KEY, epoch INTEGER NOT NULL) STRICT;
         CREATE TABLE IF NOT EXISTS sync_superseded (
             item BLOB NOT NULL, device BLOB NOT NULL, counter INTEGER NOT NULL,
             PRIMARY KEY (item, device, counter)) STRICT;
         """
 
-    /// The synced vault's id and keys, or nil when sync is not set up.
+    /// The synced vault's id, its keyring, and the key this copy seals its local op log under (local: a master
+    /// password change here moves it to the new epoch's, another device's change does not).
     struct SyncIdentity {
         let vault: UUID
-        let keys: SyncKeys
+        let keyring: SyncKeyring
+        let log: SymmetricKey
+
+        /// Stored sealed like every setting: vault id ‖ log key ‖ keyring. A vault synced before key epochs
+        /// stored vault id ‖ root, whose epoch-0 ring and log key follow from the root.
+        var encoded: [UInt8] {
+            vault.byteArray + log.withUnsafeBytes { Array($0) } + keyring.encoded
+        }
     }
 
     func syncIdentity(keys: Keys) throws -> SyncIdentity? {
         guard var raw = try readSetting(named: Self.syncIdentitySetting, keys: keys) else { return nil }
         defer { zeroize(&raw) }
-        guard raw.count == 16 + SymmetricKey.byteCount else {
+        let keyLength = SymmetricKey.byteCount
+        guard raw.count >= 16 + keyLength else {
             throw VaultError.damaged(path: path, detail: "the sync settings are malformed")
         }
-        return SyncIdentity(
-            vault: UUID(byteArray: Array(raw.prefix(16))),
-            keys: SyncKeys(root: try SymmetricKey(bytes: SecureBytes(copying: raw.dropFirst(16)))))
+        let vault = UUID(byteArray: Array(raw.prefix(16)))
+        let first = try SymmetricKey(bytes: SecureBytes(copying: raw[16..<16 + keyLength]))
+        if raw.count == 16 + keyLength {
+            let keyring = SyncKeyring(root: first)
+            return SyncIdentity(vault: vault, keyring: keyring, log: keyring.current.keys.log)
+        }
+        do {
+            return SyncIdentity(vault: vault, keyring: try SyncKeyring(decoding: Array(raw.dropFirst(16 + keyLength))),
+                                log: first)
+        } catch {
+            throw VaultError.damaged(path: path, detail: "the sync keyring is malformed")
+        }
     }
 
     func requireSyncIdentity(keys: Keys) throws -> SyncIdentity {
@@ -102,7 +121,7 @@ extension Vault {
         if case .put(let putState, let payload) = op.kind {
             kind = 1
             state = Int64(putState)
-            sealed = AEAD.seal(payload, using: identity.keys.log, authenticating: Self.logAssociatedData(op))
+            sealed = AEAD.seal(payload, using: identity.log, authenticating: Self.logAssociatedData(op))
         }
         let parents = op.parents.flatMap { $0.device.byteArray + withUnsafeBytes(of: $0.counter.bigEndian, Array.init) }
         let statement = try database.statement("""
@@ -183,7 +202,7 @@ extension Vault {
             var payload: [UInt8] = []
             if let identity {
                 do {
-                    payload = try AEAD.open(statement.blob(at: 7) ?? [], using: identity.keys.log,
+                    payload = try AEAD.open(statement.blob(at: 7) ?? [], using: identity.log,
                                             authenticating: Self.logAssociatedData(op))
                 } catch {
                     throw VaultError.damaged(path: path, detail: "a synced version of an item does not decrypt")
@@ -194,7 +213,7 @@ extension Vault {
         return op
     }
 
-    private static func logAssociatedData(_ op: SyncOp) -> [UInt8] {
+    static func logAssociatedData(_ op: SyncOp) -> [UInt8] {
         Array("sesame.syncop.v1".utf8) + op.id.device.byteArray
             + withUnsafeBytes(of: op.id.counter.bigEndian, Array.init) + op.item.byteArray
     }

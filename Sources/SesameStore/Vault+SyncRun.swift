@@ -19,6 +19,8 @@ public struct SyncRunReport: Sendable {
     /// This run published this device's newer `vault.hdr` (after `sesame passwd`), or adopted a newer one.
     public var headerPublished = false
     public var headerAdopted = false
+    /// See `Summary.newPasswordNeeded`.
+    public var newPasswordNeeded = false
 
     /// What `sesame sync` prints and the agent sends: counts and file names, never contents.
     public struct Summary: Codable, Sendable, Equatable {
@@ -37,6 +39,11 @@ public struct SyncRunReport: Sendable {
         public let newDevice: Bool
         /// `published` or `adopted` when `vault.hdr` changed (a master password change).
         public let header: String?
+        /// The master password was changed on another device: this copy's changes wait unpublished, and files
+        /// sealed under the new key unread, until `sesame sync password`.
+        public let newPasswordNeeded: Bool
+        /// Of `waiting`: files sealed under a retired key, held until their device moves to the newest one.
+        public let held: [String]
     }
 
     public func summary(conflicts: Int) -> Summary {
@@ -44,7 +51,9 @@ public struct SyncRunReport: Sendable {
             appliedBatches: ingest.appliedBatches, changedItems: ingest.changedItems, published: written.map(\.path),
             rejected: ingest.rejected.map { Summary.Rejection(file: $0.name.path, reason: $0.reason.description) },
             waiting: ingest.waiting.map(\.path), conflicts: conflicts, newDevice: adoptedNewDeviceID,
-            header: headerPublished ? "published" : headerAdopted ? "adopted" : nil)
+            header: headerPublished ? "published" : headerAdopted ? "adopted" : nil,
+            newPasswordNeeded: newPasswordNeeded || ingest.newPasswordNeeded,
+            held: ingest.heldUnderRetiredKey.map(\.path))
     }
 }
 
@@ -127,6 +136,7 @@ public enum SyncRound {
         changed = try compact(access, transport, device: device, batches: names, every: snapshotEvery,
                               report: &report) || changed
         if changed { try transport.publish(device: device.hexName) }
+        report.newPasswordNeeded = try access.withVault { try $0.needsNewSyncPassword }
         return report
     }
 
@@ -142,7 +152,14 @@ public enum SyncRound {
         let ownSeq = try access.withVault { try $0.appliedSeqs()[device] ?? 0 }
         let ownFolder = "snap/\(device.hexName)"
         let ownSnapshots = try transport.listFiles(in: ownFolder).compactMap(snapshotSeq).sorted()
-        if ownSeq >= (ownSnapshots.last ?? 0) + every, let snapshot = try access.withVault({ try $0.makeSyncSnapshot() }) {
+        // A snapshot sealed under a retired key is believed by nobody who moved to the newest one: replace it.
+        var retired = false
+        if let newest = ownSnapshots.last,
+            let file = try transport.readFile(ownFolder + "/" + String(format: "%012llu.snp", newest)) {
+            retired = try access.withVault { try $0.openSyncSnapshots([(device, newest, file)]).isEmpty }
+        }
+        if ownSeq >= (ownSnapshots.last ?? 0) + every || retired,
+            let snapshot = try access.withVault({ try $0.makeSyncSnapshot() }) {
             try transport.writeFile(snapshot.path, snapshot.file)
             report.snapshotWritten = snapshot.path
             for old in ownSnapshots where old < snapshot.seq {

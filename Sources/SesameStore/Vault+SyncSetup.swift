@@ -17,10 +17,11 @@ extension Vault {
             guard header.unwrapVaultKey(with: passwordKey) != nil else { throw VaultError.wrongPassword }
             if try syncIdentity(keys: keys) != nil { throw SyncError.alreadySetUp }
             let vault = UUID()
-            let root = keys.vault.deriveSubkey(id: 6, context: "sessyncr")
-            let syncHeader = SyncHeader(vault: vault, kdf: header.kdf, root: root, passwordKey: passwordKey)
+            let keyring = SyncKeyring(root: SymmetricKey())
+            let syncHeader = SyncHeader(vault: vault, kdf: header.kdf, keyring: keyring, passwordKey: passwordKey)
             try database.writeTransaction {
-                try storeSyncIdentity(vault: vault, root: root, keys: keys)
+                try storeSyncIdentity(
+                    SyncIdentity(vault: vault, keyring: keyring, log: keyring.current.keys.log), keys: keys)
                 try writeSetting(named: Self.syncHeaderSetting, value: syncHeader.encoded, keys: keys)
                 let identity = try requireSyncIdentity(keys: keys)
                 var items: [(UUID, Item, ItemState)] = []
@@ -42,24 +43,25 @@ extension Vault {
         at path: String, header: SyncHeader, password: SecureBytes, publicSuffixList: PublicSuffixList
     ) throws -> Vault {
         let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
-        let root: SymmetricKey
-        do { root = try header.root(passwordKey: passwordKey) } catch { throw VaultError.wrongPassword }
+        let keyring: SyncKeyring
+        do { keyring = try header.keyring(passwordKey: passwordKey) } catch { throw VaultError.wrongPassword }
         var kdf = header.kdf
         kdf.salt = SecureRandom.bytes(count: KDFParameters.saltByteCount)
         let vault = try create(at: path, password: password, kdf: kdf, publicSuffixList: publicSuffixList)
         try vault.withErrorMapping {
             let keys = try vault.requireKeys()
             try vault.database.writeTransaction {
-                try vault.storeSyncIdentity(vault: header.vault, root: root, keys: keys)
+                try vault.storeSyncIdentity(
+                    SyncIdentity(vault: header.vault, keyring: keyring, log: keyring.current.keys.log), keys: keys)
                 try vault.writeSetting(named: Self.syncHeaderSetting, value: header.encoded, keys: keys)
             }
         }
         return vault
     }
 
-    private func storeSyncIdentity(vault: UUID, root: SymmetricKey, keys: Keys) throws {
+    func storeSyncIdentity(_ identity: SyncIdentity, keys: Keys) throws {
         try database.execute(Self.syncTables)
-        var raw = vault.byteArray + root.withUnsafeBytes { Array($0) }
+        var raw = identity.encoded
         defer { zeroize(&raw) }
         try writeSetting(named: Self.syncIdentitySetting, value: raw, keys: keys)
     }
@@ -139,10 +141,13 @@ extension Vault {
         }
     }
 
-    // MARK: - vault.hdr
+    // MARK: - vault.hdr and key epochs
 
     /// This device's copy of the synced `vault.hdr` (sealed like every setting).
     static let syncHeaderSetting = "sync.header"
+    /// A header another device made at the same time as this one's (both changed the password): it names a root
+    /// this device lacks, which `adoptSyncPassword` takes in.
+    static let syncPendingHeaderSetting = "sync.header.pending"
 
     /// What a sync round does with `vault.hdr`.
     public enum SyncHeaderStep: Sendable {
@@ -153,9 +158,12 @@ extension Vault {
         case unchanged
     }
 
-    /// Compares the transport's `vault.hdr` with this device's: adopts a newer one that a holder of the root made
-    /// (another device's `sesame passwd`), or asks for this device's to be published when the transport's is
-    /// missing, older, malformed or not made by a holder of the root.
+    /// Compares the transport's `vault.hdr` with this device's. A header that supersedes this device's is adopted
+    /// when a holder of one of this device's newest roots made it (another device's `sesame passwd`; if it names
+    /// a root this device lacks, this device needs the new password once). A header made with an older root only
+    /// (two devices changed the password at once, or a holder of an old password) is kept aside for
+    /// `adoptSyncPassword`, and this device's is published; so is it when the transport's is missing, older,
+    /// malformed or made by no holder of any root.
     public func reconcileSyncHeader(published bytes: [UInt8]?) throws -> SyncHeaderStep {
         try withErrorMapping {
             let keys = try requireKeys()
@@ -167,28 +175,129 @@ extension Vault {
                 guard let published, published != local else {
                     return local.map { published == nil ? .publish($0.encoded) : .unchanged } ?? .unchanged
                 }
-                if published.isAuthentic(for: identity.keys), local.map(published.supersedes) ?? true {
-                    try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
-                    return .adopted
+                let keyring = identity.keyring
+                let newest = keyring.entries(ofEpoch: keyring.newestEpoch)
+                if published.epoch >= keyring.newestEpoch, local.map(published.supersedes) ?? true {
+                    if published.isAuthentic(forAnyOf: newest) {
+                        try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
+                        return .adopted
+                    }
+                    if published.isAuthentic(forAnyOf: keyring.entries), published.namesRootsMissing(from: keyring) {
+                        try writeSetting(named: Self.syncPendingHeaderSetting, value: published.encoded, keys: keys)
+                    }
                 }
                 return local.map { .publish($0.encoded) } ?? .unchanged
             }
         }
     }
 
-    private func storedSyncHeader(keys: Keys) throws -> SyncHeader? {
-        try readSetting(named: Self.syncHeaderSetting, keys: keys).flatMap { try? SyncHeader(decoding: $0) }
+    private func storedSyncHeader(keys: Keys, pending: Bool = false) throws -> SyncHeader? {
+        try readSetting(named: pending ? Self.syncPendingHeaderSetting : Self.syncHeaderSetting, keys: keys)
+            .flatMap { try? SyncHeader(decoding: $0) }
     }
 
-    /// Inside `changeMasterPassword`'s transaction: the synced header of the next generation, wrapped under the
-    /// new password, for the next sync round to publish (a new device then joins with the new password, and the
-    /// old one opens no current header).
-    func rewrapSyncHeader(kdf: KDFParameters, passwordKey: SymmetricKey, keys: Keys) throws {
+    /// Whether another device changed the master password and this one lacks the new root: its changes then wait
+    /// unpublished, and files sealed under the new root wait unread, until `adoptSyncPassword`.
+    public var needsNewSyncPassword: Bool {
+        get throws {
+            try withErrorMapping {
+                let keys = try requireKeys()
+                guard let identity = try syncIdentity(keys: keys) else { return false }
+                if try storedSyncHeader(keys: keys, pending: true) != nil { return true }
+                return try storedSyncHeader(keys: keys)?.namesRootsMissing(from: identity.keyring) ?? false
+            }
+        }
+    }
+
+    /// Whether this device's header is of a newer key epoch than any root it holds: it must seal nothing then.
+    func isBehindSyncEpoch(identity: SyncIdentity, keys: Keys) throws -> Bool {
+        (try storedSyncHeader(keys: keys)?.epoch ?? 0) > identity.keyring.newestEpoch
+    }
+
+    /// Takes in the roots a master password change on another device made, with that password: the header it
+    /// published (adopted, or kept aside) opens with it. Roots this device made at the same time stay, and a
+    /// header of the next generation naming all of them (wrapped under the same password) is left for the next
+    /// round to publish, so every device ends with every root. Returns false when no root was missing.
+    ///
+    /// - Throws: `VaultError.wrongPassword` when the password opens no such header.
+    @discardableResult
+    public func adoptSyncPassword(_ password: SecureBytes) throws -> Bool {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            let identity = try requireSyncIdentity(keys: keys)
+            let stored = try storedSyncHeader(keys: keys)
+            let candidates = [try storedSyncHeader(keys: keys, pending: true), stored].compactMap { $0 }
+                .filter { $0.namesRootsMissing(from: identity.keyring) }
+            guard !candidates.isEmpty else { return false }
+            for candidate in candidates {
+                // Argon2id runs outside the write lock.
+                let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: candidate.kdf)
+                guard let theirs = try? candidate.keyring(passwordKey: passwordKey) else { continue }
+                let merged = identity.keyring.merged(with: theirs)
+                let header = merged.ids == theirs.ids ? candidate : SyncHeader(
+                    vault: identity.vault, kdf: candidate.kdf, keyring: merged, passwordKey: passwordKey,
+                    generation: max(candidate.generation, stored?.generation ?? 0) + 1)
+                try database.writeTransaction {
+                    // Another process may have taken in roots since: merge with what is stored now.
+                    let now = try requireSyncIdentity(keys: keys)
+                    try storeSyncIdentity(
+                        SyncIdentity(vault: now.vault, keyring: now.keyring.merged(with: merged), log: now.log), keys: keys)
+                    try writeSetting(named: Self.syncHeaderSetting, value: header.encoded, keys: keys)
+                    try database.statement("DELETE FROM settings WHERE name = ?")
+                        .bind(Self.syncPendingHeaderSetting, at: 1).run()
+                }
+                return true
+            }
+            throw VaultError.wrongPassword
+        }
+    }
+
+    /// Inside `changeMasterPassword`'s transaction (after the settings were re-sealed under `keys`): starts a new
+    /// key epoch with a fresh root, moves the local op log to it, and leaves a header of the next generation,
+    /// wrapped under the new password, for the next round to publish. A new device then joins with the new
+    /// password; the old one opens no current header and nothing sealed afterwards.
+    func rotateSyncKeys(kdf: KDFParameters, passwordKey: SymmetricKey, keys: Keys) throws {
         guard let identity = try syncIdentity(keys: keys) else { return }
         let current = try storedSyncHeader(keys: keys)
+        let pending = try storedSyncHeader(keys: keys, pending: true)
+        let keyring = identity.keyring.rotated(after: max(current?.epoch ?? 0, pending?.epoch ?? 0))
+        let log = keyring.current.keys.log
+        try resealSyncLog(from: identity.log, to: log)
+        try storeSyncIdentity(SyncIdentity(vault: identity.vault, keyring: keyring, log: log), keys: keys)
         let header = SyncHeader(
-            vault: identity.vault, kdf: kdf, root: identity.keys.root, passwordKey: passwordKey,
-            generation: (current?.generation ?? 0) + 1)
+            vault: identity.vault, kdf: kdf, keyring: keyring, passwordKey: passwordKey,
+            generation: max(current?.generation ?? 0, pending?.generation ?? 0) + 1)
         try writeSetting(named: Self.syncHeaderSetting, value: header.encoded, keys: keys)
+        try database.statement("DELETE FROM settings WHERE name = ?").bind(Self.syncPendingHeaderSetting, at: 1).run()
+    }
+
+    /// Re-seals every op payload of the local log under `new`, so an old copy of the vault and the old password
+    /// open none of them.
+    private func resealSyncLog(from old: SymmetricKey, to new: SymmetricKey) throws {
+        let statement = try database.statement(
+            "SELECT device, counter, item, sealed FROM sync_ops WHERE sealed IS NOT NULL")
+        var rows: [(device: [UInt8], counter: Int64, sealed: [UInt8])] = []
+        while try statement.step() {
+            guard let device = UUID(bytes: statement.blob(at: 0)), let item = UUID(bytes: statement.blob(at: 2)) else {
+                continue
+            }
+            let op = SyncOp(id: OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1))), item: item,
+                            kind: .delete, parents: [], time: .zero)
+            let data = Self.logAssociatedData(op)
+            var payload: [UInt8]
+            do {
+                payload = try AEAD.open(statement.blob(at: 3) ?? [], using: old, authenticating: data)
+            } catch {
+                statement.reset()
+                throw VaultError.damaged(path: path, detail: "a synced version of an item does not decrypt")
+            }
+            defer { zeroize(&payload) }
+            rows.append((device.bytes, statement.int64(at: 1), AEAD.seal(payload, using: new, authenticating: data)))
+        }
+        statement.reset()
+        let update = try database.statement("UPDATE sync_ops SET sealed = ? WHERE device = ? AND counter = ?")
+        for row in rows {
+            try update.reset().bind(row.sealed, at: 1).bind(row.device, at: 2).bind(row.counter, at: 3).run()
+        }
     }
 }

@@ -250,7 +250,7 @@ public final class Vault {
             try database.writeTransaction(checkpoint: false) {
                 try reseal(from: oldKeys, to: newKeys)
                 try Self.write(header, to: database)
-                try rewrapSyncHeader(kdf: parameters, passwordKey: wrappingKey, keys: newKeys)
+                try rotateSyncKeys(kdf: parameters, passwordKey: wrappingKey, keys: newKeys)
             }
             keys = newKeys
             // Every row changed: fold the WAL into the main file now, so the old key's pages do not linger there.

@@ -67,6 +67,14 @@ public struct Batch: Equatable, Sendable {
         return try parse(plaintext, device: device, seq: seq)
     }
 
+    /// The key epoch a batch file says it is sealed under (bound into its associated data, so believed only once
+    /// the box opens).
+    public static func epoch(of file: [UInt8]) throws(SyncError) -> UInt32 {
+        var reader = ByteReader(file)
+        guard try reader.read(count: magic.count) == magic else { throw .malformed("not a batch file") }
+        return try reader.read(UInt32.self)
+    }
+
     static func associatedData(vault: UUID, device: UUID, seq: UInt64, epoch: UInt32) -> [UInt8] {
         var data = ByteWriter()
         data.append(Array("sesame-op-v1".utf8))

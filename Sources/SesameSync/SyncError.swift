@@ -20,6 +20,11 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case notConfigured
     /// Sync is set up already; a vault belongs to one synced vault.
     case alreadySetUp
+    /// Sealed under a key epoch its device had already left after a master password change: what a holder of
+    /// the old password could make.
+    case retiredKey(epoch: UInt32)
+    /// The master password was changed on another device: this one needs it once (`sesame sync password`).
+    case newPasswordNeeded
 
     public var description: String {
         switch self {
@@ -35,6 +40,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .transport(let detail): "Sync transport failed: \(detail)"
         case .notConfigured: "Sync is not set up for this vault; run 'sesame sync setup'."
         case .alreadySetUp: "Sync is already set up for this vault."
+        case .retiredKey(let epoch):
+            "The sync file is sealed under key epoch \(epoch), which its device had already left after a master password change."
+        case .newPasswordNeeded:
+            "The master password was changed on another device: run 'sesame sync password' here and enter it once."
         }
     }
 }

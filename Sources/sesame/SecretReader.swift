@@ -18,6 +18,8 @@ final class SecretReader {
         case keePassPassword
         /// The password a new KeePass file is protected with.
         case newKeePassPassword
+        /// The master password another device of the synced vault changed to.
+        case syncPassword
 
         var prompt: String {
             switch self {
@@ -30,6 +32,7 @@ final class SecretReader {
             case .newBackupPassword: "Password for the backup: "
             case .keePassPassword: "KeePass file password: "
             case .newKeePassPassword: "Password for the KeePass file: "
+            case .syncPassword: "Master password set on the other device: "
             }
         }
 
@@ -44,6 +47,7 @@ final class SecretReader {
             case .newBackupPassword: "the password for the backup"
             case .keePassPassword: "the KeePass file's password"
             case .newKeePassPassword: "the password for the KeePass file"
+            case .syncPassword: "the master password set on the other device"
             }
         }
 
@@ -51,7 +55,7 @@ final class SecretReader {
         var needsConfirmation: Bool {
             switch self {
             // A one-time code setting is checked by parsing it, and is usually pasted, not typed.
-            case .masterPassword, .oneTimeCode, .backupPassword, .keePassPassword: false
+            case .masterPassword, .oneTimeCode, .backupPassword, .keePassPassword, .syncPassword: false
             case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword, .newKeePassPassword: true
             }
         }

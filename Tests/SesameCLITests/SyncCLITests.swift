@@ -78,16 +78,28 @@ import Testing
         let listed = try cli.run(["list", "--json", "--password-stdin"] + tablet, input: new)
         #expect((try cli.json(listed) as? [[String: Any]])?.first?["title"] as? String == "Router")
 
-        // The phone keeps its own password and keeps syncing; it adopts the new header and never puts back its old one.
+        // The phone keeps its own password; it adopts the new header (never putting back its old one) but
+        // publishes nothing under the retired key until it is given the new password once.
         #expect(try cli.run(["add", "Phone item", "--password-stdin"] + phone, input: old + "second\n").status == 0)
         for _ in 0..<2 {
             let run = try cli.run(["sync", "--password-stdin"] + phone, input: old)
-            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.status == 1 && run.stderr.contains("sesame sync password"), "\(run.stderr)")
             #expect(FileManager.default.contents(atPath: folder + "/vault.hdr") == header)
         }
+        let status = try cli.json(try cli.run(["sync", "status", "--json", "--password-stdin"] + phone, input: old))
+        #expect((status as? [String: Any])?["newPasswordNeeded"] as? Bool == true)
+        let wrong = try cli.run(["sync", "password", "--password-stdin"] + phone, input: old + old)
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        let adopted = try cli.run(["sync", "password", "--password-stdin"] + phone, input: old + new)
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        let published = try cli.run(["sync", "--password-stdin"] + phone, input: old)
+        #expect(published.status == 0 && published.stdout.contains("published 1"), "\(published.stderr)")
+        #expect(FileManager.default.contents(atPath: folder + "/vault.hdr") == header)
         #expect(try cli.run(["sync", "--password-stdin"] + tablet, input: new).status == 0)
         let titles = try cli.json(try cli.run(["list", "--json", "--password-stdin"] + tablet, input: new)) as? [[String: Any]]
         #expect(Set(titles?.compactMap { $0["title"] as? String } ?? []) == ["Router", "Phone item"])
+        let nothing = try cli.run(["sync", "password", "--password-stdin"] + phone, input: old)
+        #expect(nothing.status == 0 && nothing.stdout.contains("nothing to do"), "\(nothing.stderr)")
     }
 
     @Test func withTheAgentUnlockedSyncAsksForNothingAndRunsByItself() throws {

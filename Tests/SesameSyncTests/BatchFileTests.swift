@@ -7,7 +7,9 @@ import SesameAutoFillTestSupport
 /// The batch format: round trip, padding, and everything a hostile transport can do to a file.
 @Suite struct BatchFileTests {
     let vault = UUID()
-    let key = SymmetricKey()
+    let root = SymmetricKey()
+    /// What batches are sealed under: the root's batch key.
+    var key: SymmetricKey { SyncKeys(root: root).batch }
 
     func twoBatches(of replica: Replica) -> [(name: BatchName, file: [UInt8])] {
         replica.write(UUID(), payload: Array("first".utf8))
@@ -33,8 +35,8 @@ import SesameAutoFillTestSupport
     }
 
     @Test func bitFlipsAndTruncationsAreRejectedAndOthersUnaffected() throws {
-        let writer = Replica(vault: vault, key: key)
-        let other = Replica(vault: vault, key: key)
+        let writer = Replica(vault: vault, key: root)
+        let other = Replica(vault: vault, key: root)
         var files = twoBatches(of: writer)
         other.write(UUID(), payload: [1])
         let otherFile = other.flush()!
@@ -46,7 +48,7 @@ import SesameAutoFillTestSupport
             } else {
                 damaged = Array(damaged.prefix(Int.random(in: 0..<damaged.count, using: &generator)))
             }
-            let reader = Replica(vault: vault, key: key)
+            let reader = Replica(vault: vault, key: root)
             let verdicts = try reader.ingest([(files[0].name, damaged), files[1], otherFile])
             // The damaged file is refused, the one after it waits, the other device's file is applied.
             #expect(verdicts.contains { if case .rejected = $0 { true } else { false } })
@@ -56,25 +58,25 @@ import SesameAutoFillTestSupport
         // A nonce swapped in from another file fails too.
         let nonceRange = 9..<(9 + AEAD.nonceByteCount)
         files[0].file.replaceSubrange(nonceRange, with: files[1].file[nonceRange])
-        #expect(try Replica(vault: vault, key: key).ingest([files[0]]) == [.rejected(.authenticationFailed)])
+        #expect(try Replica(vault: vault, key: root).ingest([files[0]]) == [.rejected(.authenticationFailed)])
     }
 
     @Test func filesMovedToAnotherSeqDeviceOrVaultDoNotOpen() throws {
-        let writer = Replica(vault: vault, key: key)
+        let writer = Replica(vault: vault, key: root)
         let files = twoBatches(of: writer)
-        let reader = Replica(vault: vault, key: key)
+        let reader = Replica(vault: vault, key: root)
         let movedSeq = BatchName(device: writer.device, seq: 1)
         #expect(try reader.ingest([(movedSeq, files[1].file)]) == [.rejected(.authenticationFailed)])
         let movedDevice = BatchName(device: UUID(), seq: 1)
         #expect(try reader.ingest([(movedDevice, files[0].file)]) == [.rejected(.authenticationFailed)])
-        let elsewhere = Replica(vault: UUID(), key: key)
+        let elsewhere = Replica(vault: UUID(), key: root)
         #expect(try elsewhere.ingest([files[0]]) == [.rejected(.authenticationFailed)])
     }
 
     @Test func equivocationAndBrokenChainsAreRejected() throws {
-        let writer = Replica(vault: vault, key: key)
+        let writer = Replica(vault: vault, key: root)
         let files = twoBatches(of: writer)
-        let reader = Replica(vault: vault, key: key)
+        let reader = Replica(vault: vault, key: root)
         try reader.ingest(files)
         // Another file under an applied name, validly sealed (a device that forked, or a key holder lying).
         let fork = Batch(device: writer.device, seq: 2, previousHash: Batch.hash(ofFile: files[0].file), seen: [:],
@@ -84,7 +86,7 @@ import SesameAutoFillTestSupport
         #expect(try reader.ingest([(files[1].name, forked)])
                 == [.rejected(.equivocation(device: writer.device.hexName, seq: 2))])
         // A file that does not name its predecessor.
-        let fresh = Replica(vault: vault, key: key)
+        let fresh = Replica(vault: vault, key: root)
         try fresh.ingest([files[0]])
         var unchained = fork
         unchained.previousHash = Batch.noPreviousHash

@@ -41,7 +41,7 @@ import SesameAutoFillTestSupport
                 if let flushed = replica.flush() {
                     published.append(flushed)
                     flushedPuts += try Batch.open(flushed.file, vault: replica.vault, device: replica.device,
-                                                  seq: flushed.name.seq, key: replica.key).ops.filter(\.isPut).map(\.id)
+                                                  seq: flushed.name.seq, key: replica.keyring.current.keys.batch).ops.filter(\.isPut).map(\.id)
                 }
             default:
                 // Partial, reordered, duplicated delivery.
@@ -62,7 +62,7 @@ import SesameAutoFillTestSupport
                 if let flushed = replica.flush() {
                     published.append(flushed)
                     flushedPuts += try Batch.open(flushed.file, vault: replica.vault, device: replica.device,
-                                                  seq: flushed.name.seq, key: replica.key).ops.filter(\.isPut).map(\.id)
+                                                  seq: flushed.name.seq, key: replica.keyring.current.keys.batch).ops.filter(\.isPut).map(\.id)
                 }
             }
             for replica in replicas { try replica.ingest(published.shuffled(using: &generator)) }

@@ -14,7 +14,7 @@ import Testing
         guard let key = try? PasswordKDF.deriveKey(from: SecureBytes(utf8: password), parameters: header.kdf) else {
             return false
         }
-        return (try? header.root(passwordKey: key)) != nil
+        return (try? header.keyring(passwordKey: key)) != nil
     }
 
     @Test func passwdPublishesTheNextGenerationAndOtherDevicesAdoptIt() throws {
@@ -51,7 +51,7 @@ import Testing
         let mine = try SyncHeader(decoding: genuine)
         let kdf = try KDFParameters.generate(memoryMiB: 19, passes: 2)
         let forged = SyncHeader(
-            vault: mine.vault, kdf: kdf, root: SymmetricKey(),
+            vault: mine.vault, kdf: kdf, keyring: SyncKeyring(root: SymmetricKey()),
             passwordKey: try PasswordKDF.deriveKey(from: SecureBytes(utf8: "attacker"), parameters: kdf), generation: 9)
         try shared.writeHeader(forged.encoded)
         let report = try first.sync(with: shared)

@@ -13,9 +13,9 @@ enum SyncCommand: Command {
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Exchange changes with this vault's other devices through git or a synced folder.",
-        discussion: "Without an action: pull, merge what other devices published, and publish this device's changes. 'setup git URL' or 'setup folder PATH' makes this vault the first synced copy; 'clone git URL' or 'clone folder PATH' creates this device's vault (at --vault) from a synced one; 'status' lists the devices, what each published and what is merged here, gaps, pending changes and the agent's automatic sync; 'auto on' (with --interval, default 5m) lets the running agent sync by itself every interval and a few seconds after each change while it holds the vault unlocked, 'auto off' stops it, 'auto' alone shows it. With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'status' run in the agent and ask for nothing; otherwise they ask for the master password ('auto' never does).",
+        discussion: "Without an action: pull, merge what other devices published, and publish this device's changes. 'setup git URL' or 'setup folder PATH' makes this vault the first synced copy; 'clone git URL' or 'clone folder PATH' creates this device's vault (at --vault) from a synced one; 'status' lists the devices, what each published and what is merged here, gaps, pending changes and the agent's automatic sync; 'auto on' (with --interval, default 5m) lets the running agent sync by itself every interval and a few seconds after each change while it holds the vault unlocked, 'auto off' stops it, 'auto' alone shows it; 'password' takes in, once, the master password another device changed to (after 'sesame passwd' there, this device publishes nothing until then). With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'status' run in the agent and ask for nothing; otherwise they ask for the master password ('auto' never does).",
         arguments: [
-            ArgumentSpec("action", help: "setup, clone, status or auto; none to sync now.", isOptional: true),
+            ArgumentSpec("action", help: "setup, clone, status, auto or password; none to sync now.", isOptional: true),
             ArgumentSpec("kind", help: "git or folder (setup and clone); on or off (auto).", isOptional: true),
             ArgumentSpec("location", help: "The git URL or the folder's path (setup and clone).", isOptional: true),
         ],
@@ -54,6 +54,9 @@ enum SyncCommand: Command {
             case "status":
                 guard kind == nil else { throw arguments.usageError("'status' takes no further arguments") }
                 try status(context: context)
+            case "password":
+                guard kind == nil else { throw arguments.usageError("'password' takes no further arguments") }
+                try adoptPassword(context: context)
             case "auto":
                 guard kind == nil || kind == "on" || kind == "off", location == nil else {
                     throw arguments.usageError("Say 'auto on', 'auto off' or 'auto'")
@@ -61,7 +64,7 @@ enum SyncCommand: Command {
                 guard interval == nil || kind == "on" else { throw arguments.usageError("--interval goes with 'auto on'") }
                 try auto(kind.map { $0 == "on" ? interval ?? defaultInterval : 0 }, context: context)
             default:
-                throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (setup, clone, status or auto)")
+                throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (setup, clone, status, auto or password)")
             }
         } catch let error as SyncError {
             throw CLIError(error.description)
@@ -152,6 +155,32 @@ enum SyncCommand: Command {
         print(describe(summary.autoSync ?? AutoSyncState()))
     }
 
+    /// Always opens the vault itself (a running agent reads the new keys at its next step): the change of a
+    /// synced vault's keys asks for this device's own master password, then for the other device's new one.
+    private static func adoptPassword(context: CommandContext) throws {
+        let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+        guard try vault.isSyncEnabled else { throw SyncError.notConfigured }
+        // The header the other device published, if this copy has not fetched it yet.
+        let transport = try SyncTransportConfiguration(storedIn: vault).makeTransport(vaultPath: context.vaultPath)
+        try transport.pull()
+        _ = try vault.reconcileSyncHeader(published: try transport.readHeader())
+        guard try vault.needsNewSyncPassword else {
+            if context.wantsJSON { try context.printJSON(["adopted": false]) } else {
+                print("This device holds every key of the synced vault: nothing to do.")
+            }
+            return
+        }
+        do {
+            try vault.adoptSyncPassword(try context.secrets.read(.syncPassword))
+        } catch VaultError.wrongPassword {
+            throw CLIError("That password does not open the vault header the other device published.",
+                           status: .wrongPassword)
+        }
+        if context.wantsJSON { try context.printJSON(["adopted": true]) } else {
+            print("Took in the new key of the synced vault; run 'sesame sync' to publish this device's changes.")
+        }
+    }
+
     private static func auto(_ interval: TimeInterval?, context: CommandContext) throws {
         // A plain value of the vault file: no master password needed to read or change it.
         let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
@@ -191,8 +220,11 @@ enum SyncCommand: Command {
         } else {
             print("\(what): merged \(summary.appliedBatches) batch(es) changing \(summary.changedItems) item(s), published \(summary.published.count).")
             if summary.conflicts > 0 { print("\(summary.conflicts) item(s) have conflicting versions: see 'sesame conflicts'.") }
-            if !summary.waiting.isEmpty {
-                print("\(summary.waiting.count) batch(es) wait for an earlier one that has not arrived.")
+            if summary.waiting.count > summary.held.count {
+                print("\(summary.waiting.count - summary.held.count) batch(es) wait for an earlier one that has not arrived.")
+            }
+            if !summary.held.isEmpty {
+                print("\(summary.held.count) batch(es) sealed under the key the last master password change retired wait for their device to take in the new password.")
             }
             if summary.header == "published" {
                 print("Published the vault header for the new master password: new devices join with it.")
@@ -203,6 +235,10 @@ enum SyncCommand: Command {
         }
         if !summary.rejected.isEmpty {
             throw CLIError("\(summary.rejected.count) sync file(s) were refused; the rest was merged.")
+        }
+        if summary.newPasswordNeeded {
+            throw CLIError(
+                "The master password was changed on another device: run 'sesame sync password' here and enter it once; until then this device's changes wait unpublished.")
         }
     }
 

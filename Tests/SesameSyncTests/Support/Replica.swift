@@ -7,7 +7,9 @@ import SesameCrypto
 final class Replica: BatchLedger {
     let device: UUID
     let vault: UUID
+    /// The vault's sync root, and its one-root keyring: batches are sealed under the root's batch key.
     let key: SymmetricKey
+    let keyring: SyncKeyring
     /// The wall clock this device believes, in milliseconds; tests skew it and run it backwards.
     var wallClock: UInt64 = 1_700_000_000_000
 
@@ -28,6 +30,7 @@ final class Replica: BatchLedger {
         self.device = device
         self.vault = vault
         self.key = key
+        keyring = SyncKeyring(root: key)
     }
 
     // MARK: Local writes
@@ -54,7 +57,7 @@ final class Replica: BatchLedger {
         var seen = applied
         seen[device] = nil
         let batch = Batch(device: device, seq: seq, previousHash: previous, seen: seen, ops: pending)
-        let file = batch.sealed(vault: vault, key: key)
+        let file = batch.sealed(vault: vault, key: keyring.current.keys.batch)
         pending = []
         applied[device] = seq
         hashes[device, default: [:]][seq] = Batch.hash(ofFile: file)
@@ -72,9 +75,10 @@ final class Replica: BatchLedger {
         while progress {
             progress = false
             for (name, file) in files where name.device != device {
-                let verdict = try BatchIngest.examine(file, at: name, vault: vault, key: key, ledger: self)
+                let verdict = try BatchIngest.examine(
+                    file, at: name, vault: vault, keyring: keyring, ledger: self)
                 switch verdict {
-                case .apply(let batch, let hash):
+                case .apply(let batch, let hash, _):
                     for op in batch.ops { insert(op); observed = max(observed, op.time) }
                     applied[name.device] = name.seq
                     hashes[name.device, default: [:]][name.seq] = hash
@@ -84,7 +88,7 @@ final class Replica: BatchLedger {
                 case .rejected(let error):
                     rejections.append(error)
                     verdicts.append(verdict)
-                case .alreadyApplied, .waiting:
+                case .alreadyApplied, .waiting, .missingKey, .heldUnderRetiredKey:
                     break
                 }
             }
@@ -95,6 +99,7 @@ final class Replica: BatchLedger {
     func appliedSeq(of device: UUID) -> UInt64 { applied[device] ?? 0 }
     func appliedHash(of device: UUID, seq: UInt64) -> [UInt8]? { hashes[device]?[seq] }
     func lastCounter(of device: UUID) -> UInt64 { counters[device] ?? 0 }
+    func appliedEpoch(of device: UUID) -> UInt32 { 0 }
 
     // MARK: Compaction
 

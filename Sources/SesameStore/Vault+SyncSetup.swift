@@ -160,16 +160,19 @@ extension Vault {
 
     /// Compares the transport's `vault.hdr` with this device's. A header that supersedes this device's is adopted
     /// when a holder of one of this device's newest roots made it (another device's `sesame passwd`; if it names
-    /// a root this device lacks, this device needs the new password once). A header made with an older root only
-    /// (two devices changed the password at once, or a holder of an old password) is kept aside for
-    /// `adoptSyncPassword`, and this device's is published; so is it when the transport's is missing, older,
-    /// malformed or made by no holder of any root.
+    /// a root this device lacks, this device needs the new password once). Any other header made by a holder of
+    /// a root this device has and naming one it lacks (two devices changed the password at once, or a holder of
+    /// an old password) is kept aside for `adoptSyncPassword`, and this device's is published; so is it when the
+    /// transport's is missing, older, malformed or made by no holder of any root.
     public func reconcileSyncHeader(published bytes: [UInt8]?) throws -> SyncHeaderStep {
         try withErrorMapping {
             let keys = try requireKeys()
             return try database.writeTransaction {
                 let identity = try requireSyncIdentity(keys: keys)
                 let local = try storedSyncHeader(keys: keys)
+                if let local, let pending = try storedSyncHeader(keys: keys, pending: true), local.supersedes(pending) {
+                    try deletePendingSyncHeader()
+                }
                 let published = bytes.flatMap { try? SyncHeader(decoding: $0) }
                 if let published, published.vault != identity.vault { return .unchanged }  // not ours to replace
                 guard let published, published != local else {
@@ -177,14 +180,15 @@ extension Vault {
                 }
                 let keyring = identity.keyring
                 let newest = keyring.entries(ofEpoch: keyring.newestEpoch)
-                if published.epoch >= keyring.newestEpoch, local.map(published.supersedes) ?? true {
-                    if published.isAuthentic(forAnyOf: newest) {
-                        try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
-                        return .adopted
-                    }
-                    if published.isAuthentic(forAnyOf: keyring.entries), published.namesRootsMissing(from: keyring) {
-                        try writeSetting(named: Self.syncPendingHeaderSetting, value: published.encoded, keys: keys)
-                    }
+                if published.epoch >= keyring.newestEpoch, local.map(published.supersedes) ?? true,
+                    published.isAuthentic(forAnyOf: newest) {
+                    try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
+                    return .adopted
+                }
+                // Not adopted, yet made by a holder of a root this device has, and naming one it lacks: another
+                // device's concurrent change (or an old password's holder): the password decides.
+                if published.isAuthentic(forAnyOf: keyring.entries), published.namesRootsMissing(from: keyring) {
+                    try writeSetting(named: Self.syncPendingHeaderSetting, value: published.encoded, keys: keys)
                 }
                 return local.map { .publish($0.encoded) } ?? .unchanged
             }
@@ -203,8 +207,8 @@ extension Vault {
             try withErrorMapping {
                 let keys = try requireKeys()
                 guard let identity = try syncIdentity(keys: keys) else { return false }
-                if try storedSyncHeader(keys: keys, pending: true) != nil { return true }
-                return try storedSyncHeader(keys: keys)?.namesRootsMissing(from: identity.keyring) ?? false
+                return try [storedSyncHeader(keys: keys, pending: true), storedSyncHeader(keys: keys)]
+                    .contains { $0?.namesRootsMissing(from: identity.keyring) ?? false }
             }
         }
     }
@@ -226,25 +230,27 @@ extension Vault {
             let keys = try requireKeys()
             let identity = try requireSyncIdentity(keys: keys)
             let stored = try storedSyncHeader(keys: keys)
-            let candidates = [try storedSyncHeader(keys: keys, pending: true), stored].compactMap { $0 }
-                .filter { $0.namesRootsMissing(from: identity.keyring) }
+            let pending = try storedSyncHeader(keys: keys, pending: true)
+            let candidates = [pending, stored].compactMap { $0 }.filter { $0.namesRootsMissing(from: identity.keyring) }
+            // What the result must supersede, so every device settles on it (an old-password holder's header of a
+            // high generation included).
+            let highest = max(stored?.generation ?? 0, pending?.generation ?? 0)
             guard !candidates.isEmpty else { return false }
             for candidate in candidates {
                 // Argon2id runs outside the write lock.
                 let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: candidate.kdf)
                 guard let theirs = try? candidate.keyring(passwordKey: passwordKey) else { continue }
                 let merged = identity.keyring.merged(with: theirs)
-                let header = merged.ids == theirs.ids ? candidate : SyncHeader(
+                let header = merged.ids == theirs.ids && candidate.generation >= highest ? candidate : SyncHeader(
                     vault: identity.vault, kdf: candidate.kdf, keyring: merged, passwordKey: passwordKey,
-                    generation: max(candidate.generation, stored?.generation ?? 0) + 1)
+                    generation: highest + 1)
                 try database.writeTransaction {
                     // Another process may have taken in roots since: merge with what is stored now.
                     let now = try requireSyncIdentity(keys: keys)
                     try storeSyncIdentity(
                         SyncIdentity(vault: now.vault, keyring: now.keyring.merged(with: merged), log: now.log), keys: keys)
                     try writeSetting(named: Self.syncHeaderSetting, value: header.encoded, keys: keys)
-                    try database.statement("DELETE FROM settings WHERE name = ?")
-                        .bind(Self.syncPendingHeaderSetting, at: 1).run()
+                    try deletePendingSyncHeader()
                 }
                 return true
             }
@@ -268,6 +274,10 @@ extension Vault {
             vault: identity.vault, kdf: kdf, keyring: keyring, passwordKey: passwordKey,
             generation: max(current?.generation ?? 0, pending?.generation ?? 0) + 1)
         try writeSetting(named: Self.syncHeaderSetting, value: header.encoded, keys: keys)
+        try deletePendingSyncHeader()
+    }
+
+    private func deletePendingSyncHeader() throws {
         try database.statement("DELETE FROM settings WHERE name = ?").bind(Self.syncPendingHeaderSetting, at: 1).run()
     }
 

@@ -150,6 +150,43 @@ import Testing
         #expect(try report.ingest.appliedBatches == 0 && titles(laptop) == ["Phone item", "Moved"])
     }
 
+    @Test func anOldPasswordHoldersHeaderLocksNoDeviceOut() throws {
+        let shared = FolderTransport(root: folder.file("shared"))
+        let laptop = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
+        let phone = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: shared)
+        let oldHeader = try SyncHeader(decoding: try #require(try shared.readHeader()))
+        let old = try keyring(of: oldHeader.encoded, password: testPassword)
+        try laptop.changeMasterPassword(to: SecureBytes(utf8: "a new password"))
+        _ = try laptop.sync(with: shared)
+
+        // Tagged under the retired root, a generation far ahead, wrapped under a password only they know.
+        let kdf = testKDF()
+        let forged = SyncHeader(
+            vault: oldHeader.vault, kdf: kdf, keyring: old.merged(with: SyncKeyring(entries: [.init(epoch: 5, root: SymmetricKey())])),
+            passwordKey: try PasswordKDF.deriveKey(from: SecureBytes(utf8: "attacker"), parameters: kdf), generation: 99)
+        try shared.writeHeader(forged.encoded)
+        // The phone, behind, cannot tell it from a genuine change: it adopts it.
+        #expect(try phone.sync(with: shared).headerAdopted)
+        // The laptop, which holds the newest root, does not: it keeps its header and goes on publishing.
+        try laptop.add(Item(title: "Laptop item", password: "one"))
+        let laptopRound = try laptop.sync(with: shared)
+        #expect(laptopRound.headerPublished && laptopRound.written.count == 1)
+        // The phone sees the genuine header again and is given the real password: it takes in the new root and
+        // makes a header that supersedes the forged one, which the laptop adopts.
+        _ = try phone.sync(with: shared)
+        #expect(throws: VaultError.wrongPassword) { try phone.adoptSyncPassword(SecureBytes(utf8: testPassword)) }
+        #expect(try phone.adoptSyncPassword(SecureBytes(utf8: "a new password")))
+        for _ in 0..<2 {
+            _ = try phone.sync(with: shared)
+            _ = try laptop.sync(with: shared)
+        }
+        #expect(try !phone.needsNewSyncPassword && !laptop.needsNewSyncPassword)
+        let final = try SyncHeader(decoding: try #require(try shared.readHeader()))
+        #expect(final.generation == 100 && final.supersedes(forged))
+        #expect(try keyring(of: final.encoded, password: "a new password").entries.map(\.epoch) == [0, 1])
+        #expect(try titles(phone) == ["Laptop item"])
+    }
+
     @Test func twoDevicesChangingThePasswordAtOnceEndWithEveryKey() throws {
         let shared = FolderTransport(root: folder.file("shared"))
         let laptop = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)

@@ -88,7 +88,7 @@ enum SyncCommand: Command {
         if let interval { try vault.setSyncInterval(interval) }
         let report = try vault.sync(with: transport)
         try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
-                     what: "Sync set up with \(configuration.description)")
+                     what: "Sync set up with \(configuration.description)", firstHeader: true)
     }
 
     private static func clone(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
@@ -210,7 +210,10 @@ enum SyncCommand: Command {
         return text
     }
 
-    private static func printRun(_ summary: SyncRunReport.Summary, context: CommandContext, what: String) throws {
+    /// - Parameter firstHeader: the round published the header of a vault just set up, not a password change's.
+    private static func printRun(
+        _ summary: SyncRunReport.Summary, context: CommandContext, what: String, firstHeader: Bool = false
+    ) throws {
         if summary.newDevice {
             Terminal.writeToStandardError(
                 "Warning: this vault was restored from an older copy; it now syncs as a new device.\n")
@@ -226,7 +229,7 @@ enum SyncCommand: Command {
             if !summary.held.isEmpty {
                 print("\(summary.held.count) batch(es) sealed under the key the last master password change retired wait for their device to take in the new password.")
             }
-            if summary.header == "published" {
+            if summary.header == "published" && !firstHeader {
                 print("Published the vault header for the new master password: new devices join with it.")
             }
         }

@@ -55,7 +55,30 @@ enum SyncBenchmark {
         }
         report("| one change merged into a synced \(count)-item vault: whole `sync` round (\(merges.count) runs) | median \(Measure.format(Measure.median(merges))) | |")
         report("| one change merged, the ingest transaction alone (\(ingests.count) runs) | median \(Measure.format(Measure.median(ingests))) | |")
+        try keyRotation(folder: folder, count: count, synced: first, other: second!, transport: transport)
         try keePassXCReference(folder: folder, count: count, runs: quick ? 1 : 3)
+    }
+
+    /// `sesame passwd` on the synced vault (a new key epoch: items, settings and the op log re-sealed), beside
+    /// the same change on an unsynced vault of the same size; then the other device taking in the new key and its
+    /// first round under it.
+    static func keyRotation(folder: String, count: Int, synced: Vault, other: Vault, transport: FolderTransport) throws {
+        let kdf = try KDFParameters.generate(memoryMiB: 19, passes: 2)
+        let plain = try Vault.create(at: folder + "/sync-plain.sqlite", password: SecureBytes(utf8: "pw"), kdf: kdf,
+                                     publicSuffixList: Fixtures.publicSuffixList)
+        try plain.add(contentsOf: (0..<count).map(Fixtures.item))
+        let unsynced = try Measure.seconds { try plain.changeMasterPassword(to: SecureBytes(utf8: "pw2")) }
+        let rotation = try Measure.seconds { try synced.changeMasterPassword(to: SecureBytes(utf8: "pw2")) }
+        _ = try synced.sync(with: transport)
+        _ = try other.sync(with: transport)
+        let noticed = try other.needsNewSyncPassword
+        precondition(noticed, "the other device did not notice the new key")
+        let adoption = try Measure.seconds { try other.adoptSyncPassword(SecureBytes(utf8: "pw2")) }
+        let firstRound = try Measure.seconds { _ = try other.sync(with: transport) }
+        report("| `passwd` on the synced \(count)-item vault: new key epoch, items and op log re-sealed (one Argon2id 19 MiB) | \(Measure.format(rotation)) | |")
+        report("| same run, `passwd` on an unsynced \(count)-item vault | \(Measure.format(unsynced)) | |")
+        report("| the other device takes in the new key (`sync password`, one Argon2id 19 MiB) | \(Measure.format(adoption)) | |")
+        report("| its first round after (vouching batch, merge) | \(Measure.format(firstRound)) | |")
     }
 
     /// Reference, same run: KeePassXC's whole-database merge (`keepassxc-cli merge`, the anchor's sync), of a

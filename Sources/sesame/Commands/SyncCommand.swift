@@ -152,6 +152,9 @@ enum SyncCommand: Command {
         }
         table.print()
         print("\(summary.pendingChanges) change(s) not yet published; \(summary.conflicts) conflict(s).")
+        if summary.newPasswordNeeded {
+            print("The master password was changed on another device: run 'sesame sync password' to take in the new key; until then this device publishes nothing.")
+        }
         print(describe(summary.autoSync ?? AutoSyncState()))
     }
 

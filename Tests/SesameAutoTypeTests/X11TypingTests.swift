@@ -54,8 +54,11 @@ extension X11TypingTests {
     @Test func aFocusChangeWhileTypingStopsIt() throws {
         let session = try X11Session()
         let form = try session.openLoginForm(stealFocus: true)
+        // The form opens its pop-up when it has handled the first key; the pause leaves it time to, even on a
+        // loaded machine, so the typer meets the new focus before the rest rather than racing the form's handler.
         let (_, outcome, status) = try AutoTypeHelperProcess(session: session).type([
-            .type("alice"), .press(AutoTypeKeystroke(.tab)), .type("secret"), .press(AutoTypeKeystroke(.enter)),
+            .type("a"), .pause(milliseconds: 1500), .type("lice"), .press(AutoTypeKeystroke(.tab)), .type("secret"),
+            .press(AutoTypeKeystroke(.enter)),
         ])
         #expect(outcome.error == "The focused window changed, so Auto-Type stopped; nothing more was typed.")
         #expect(status == 1)

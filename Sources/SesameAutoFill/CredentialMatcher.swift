@@ -234,7 +234,8 @@ public struct CredentialMatcher: Sendable {
             (CredentialMatch(
                 id: candidate.item.id, title: candidate.item.title, username: candidate.item.username,
                 url: candidate.url, match: candidate.kind, samePort: candidate.samePort,
-                lastUsed: lastUsed(candidate.item.id)), candidate.position)
+                lastUsed: lastUsed(candidate.item.id), hasOneTimeCode: !(candidate.item.oneTimeCode ?? "").isEmpty),
+             candidate.position)
         })
     }
 

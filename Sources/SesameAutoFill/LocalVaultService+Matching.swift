@@ -31,7 +31,7 @@ extension LocalVaultService {
         try vault.forEachItem { item in
             rows.append((CredentialMatch(
                 id: item.id, title: item.title, username: item.username, url: item.urls.first?.url ?? "",
-                match: .domain, samePort: true), position: 0))
+                match: .domain, samePort: true, hasOneTimeCode: !(item.oneTimeCode ?? "").isEmpty), position: 0))
         }
         let usage = try vault.usage(ofItemsWithIDs: rows.map(\.0.id))
         for index in rows.indices { rows[index].0.lastUsed = usage[rows[index].0.id]?.lastUsed }

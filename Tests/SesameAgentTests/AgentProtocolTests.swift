@@ -101,6 +101,12 @@ import Testing
                 == #"{"id":26,"identifiers":[],"rowsPerFrame":1000,"type":"match","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.result(id: 26) { $0.matches = [match]; $0.more = true })
                 == #"{"id":26,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"more":true,"type":"result"}"#)
+        // A login with a one-time code says so (never the code); a row without one is the bytes it always was.
+        var withCode = match
+        withCode.hasOneTimeCode = true
+        let coded = #"{"id":27,"matches":[{"hasOneTimeCode":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#
+        #expect(try Self.json(Self.result(id: 27) { $0.matches = [withCode] }) == coded)
+        #expect(try WireCoding.decode(WireReply.self, from: Array(coded.utf8)).matches == [withCode])
         #expect(try Self.json(Self.request(.fill, id: 21) { $0.identifiers = form; $0.username = "alice" })
                 == #"{"id":21,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"fill","username":"alice","vault":"/v.sqlite"}"#)
         let credential = Credential(id: Self.id, username: "alice", password: "s3cret")

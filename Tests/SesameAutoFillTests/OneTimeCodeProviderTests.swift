@@ -39,6 +39,12 @@ import Testing
         }
         try await fixture.unlock()
         #expect(try await fixture.provider.listOneTimeCodes(for: [domainService("example.com")]).map(\.title) == ["With code"])
+        // Text insertion lists the whole vault once; each row says whether its login has a code.
+        #expect(try await fixture.provider.listOneTimeCodes(for: []).map(\.title) == ["With code"])
+        #expect(try await fixture.provider.list(for: []).map { "\($0.title) \($0.hasOneTimeCode)" }.sorted()
+                == ["With code true", "Without false"])
+        #expect(try await fixture.provider.list(for: [domainService("example.com")]).filter(\.hasOneTimeCode).map(\.title)
+                == ["With code"])
         let settings = try OneTimeCodeSettings(parsing: Self.uri)
         let code = try await fixture.provider.oneTimeCode(forItemWithID: items[0].id)
         #expect(code == OneTimeCode(settings, at: fixture.clock.now()))

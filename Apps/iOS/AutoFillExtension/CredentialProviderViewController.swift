@@ -147,8 +147,9 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             }
         }
         presentList(provider) { () async throws(ProviderError) in
-            let withCodes = Set(try await provider.listOneTimeCodes(for: []).map(\.id))
-            list.showForTextInsertion(try await provider.list(for: []), withOneTimeCodes: withCodes)
+            // One pass over the vault: each row says whether its login has a code.
+            let rows = try await provider.list(for: [])
+            list.showForTextInsertion(rows, withOneTimeCodes: Set(rows.filter(\.hasOneTimeCode).map(\.id)))
         }
     }
 

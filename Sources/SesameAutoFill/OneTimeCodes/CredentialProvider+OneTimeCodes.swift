@@ -9,10 +9,7 @@ extension CredentialProvider {
     public func listOneTimeCodes(for identifiers: [ServiceIdentifier]) throws(ProviderError) -> [CredentialMatch] {
         guard session.isTrusted else { throw .userInteractionRequired }
         do throws(ServiceFailure) {
-            let service = try session.trustedService()
-            return try service.match(identifiers).filter { match in
-                !((try? service.reveal(match.id))?.oneTimeCode ?? "").isEmpty
-            }
+            return try session.trustedService().match(identifiers).filter(\.hasOneTimeCode)
         } catch {
             throw Self.providerError(error)
         }

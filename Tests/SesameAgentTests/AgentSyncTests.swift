@@ -107,6 +107,40 @@ import Testing
         #expect(try FolderTransport(root: root).listBatches().count == 1)
     }
 
+    /// The other device changed the master password: the agent's rounds publish nothing under the retired key and
+    /// say why; once this vault is given the new password (by another process, as `sesame sync password` does),
+    /// the next round publishes what waited, with no restart.
+    @Test func aPasswordChangedElsewhereHoldsTheAgentsChangesUntilItIsGiven() throws {
+        let (pathA, deviceB) = try makeReplicas(interval: nil)
+        let transport = FolderTransport(root: root)
+        try deviceB.changeMasterPassword(to: SecureBytes(utf8: "changed on B"))
+        try deviceB.add(Item(title: "Added on B", password: "from-b"))
+        _ = try deviceB.sync(with: transport)
+
+        let server = try Fixture.startServer(in: folder, configure: { $0.syncDebounce = 0.1 })
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try AgentClient.connect(to: server.configuration.location)
+        client.vault = pathA
+        _ = try client.unlock(vault: pathA, password: Fixture.secret())
+        _ = try client.add(Item(title: "Added on A", password: "from-a"))
+        let behind = try client.sync()
+        #expect(behind.newPasswordNeeded && behind.published.isEmpty)
+        let status = try client.syncStatus()
+        #expect(status.newPasswordNeeded && status.pendingChanges == 1)
+        #expect(status.autoSync?.lastError == SyncError.newPasswordNeeded.description)
+
+        let other = try Vault(path: pathA, publicSuffixList: testPublicSuffixList)
+        try other.unlock(password: Fixture.secret())
+        #expect(try other.adoptSyncPassword(SecureBytes(utf8: "changed on B")))
+        other.close()
+        let caughtUp = try client.sync()
+        #expect(!caughtUp.newPasswordNeeded && caughtUp.published.count == 1)
+        #expect(try client.list(.active).items.map(\.title).contains("Added on B"))
+        #expect(try client.syncStatus().autoSync?.lastError == nil)
+        _ = try deviceB.sync(with: transport)
+        #expect(try deviceB.allItems().items.map(\.title).contains("Added on A"))
+    }
+
     @Test func clientsAreServedWhileARoundWaitsForTheTransport() throws {
         let (pathA, _) = try makeReplicas(interval: nil)
         let server = try Fixture.startServer(in: folder)

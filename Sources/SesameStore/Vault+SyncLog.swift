@@ -43,7 +43,17 @@ extension Vault {
         /// Stored sealed like every setting: vault id ‖ log key ‖ keyring. A vault synced before key epochs
         /// stored vault id ‖ root, whose epoch-0 ring and log key follow from the root.
         var encoded: [UInt8] {
-            vault.byteArray + log.withUnsafeBytes { Array($0) } + keyring.encoded
+            var ring = keyring.encoded
+            defer { zeroize(&ring) }
+            let keyLength = SymmetricKey.byteCount
+            // Filled in place: concatenating arrays would leave copies of the keys in freed memory.
+            var bytes = [UInt8](repeating: 0, count: 16 + keyLength + ring.count)
+            bytes.withUnsafeMutableBytes { out in
+                vault.byteArray.withUnsafeBytes { out.copyMemory(from: $0) }
+                log.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: out[16..<(16 + keyLength)]).copyMemory(from: $0) }
+                ring.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: out[(16 + keyLength)...]).copyMemory(from: $0) }
+            }
+            return bytes
         }
     }
 
@@ -60,9 +70,10 @@ extension Vault {
             let keyring = SyncKeyring(root: first)
             return SyncIdentity(vault: vault, keyring: keyring, log: keyring.current.keys.log)
         }
+        var ring = Array(raw.dropFirst(16 + keyLength))
+        defer { zeroize(&ring) }
         do {
-            return SyncIdentity(vault: vault, keyring: try SyncKeyring(decoding: Array(raw.dropFirst(16 + keyLength))),
-                                log: first)
+            return SyncIdentity(vault: vault, keyring: try SyncKeyring(decoding: ring), log: first)
         } catch {
             throw VaultError.damaged(path: path, detail: "the sync keyring is malformed")
         }

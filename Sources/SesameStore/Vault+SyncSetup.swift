@@ -266,7 +266,7 @@ extension Vault {
         guard let identity = try syncIdentity(keys: keys) else { return }
         let current = try storedSyncHeader(keys: keys)
         let pending = try storedSyncHeader(keys: keys, pending: true)
-        let keyring = identity.keyring.rotated(after: max(current?.epoch ?? 0, pending?.epoch ?? 0))
+        let keyring = try identity.keyring.rotated(after: max(current?.epoch ?? 0, pending?.epoch ?? 0))
         let log = keyring.current.keys.log
         try resealSyncLog(from: identity.log, to: log)
         try storeSyncIdentity(SyncIdentity(vault: identity.vault, keyring: keyring, log: log), keys: keys)

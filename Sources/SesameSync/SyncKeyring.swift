@@ -44,8 +44,11 @@ public struct SyncKeyring: Sendable {
     public func entries(ofEpoch epoch: UInt32) -> [Entry] { entries.filter { $0.epoch == epoch } }
 
     /// The ring with a new epoch after `atLeast` (the newest epoch this device has heard of) and a fresh root.
-    public func rotated(after atLeast: UInt32) -> SyncKeyring {
-        SyncKeyring(entries: entries + [Entry(epoch: max(newestEpoch, atLeast) + 1, root: SymmetricKey())])
+    /// An epoch at the limit is refused rather than wrapped (only a forged header's could get there).
+    public func rotated(after atLeast: UInt32) throws(SyncError) -> SyncKeyring {
+        let (next, overflow) = max(newestEpoch, atLeast).addingReportingOverflow(1)
+        guard !overflow else { throw .malformed("the key epoch is at its limit") }
+        return SyncKeyring(entries: entries + [Entry(epoch: next, root: SymmetricKey())])
     }
 
     /// Both rings' roots (two devices changed the password at once).
@@ -71,14 +74,22 @@ public struct SyncKeyring: Sendable {
 
     // MARK: - Encoding (inside the sealed identity setting and inside `vault.hdr`'s password box)
 
+    /// Written in place into one buffer of the final size, so no growing copy of the roots is left behind in
+    /// freed memory; the caller zeroes the result.
     public var encoded: [UInt8] {
-        var writer = ByteWriter()
-        writer.append(UInt16(entries.count))
-        for entry in entries {
-            writer.append(entry.epoch)
-            entry.keys.root.withUnsafeBytes { writer.append(Array($0)) }
+        let entrySize = 4 + SymmetricKey.byteCount
+        var bytes = [UInt8](repeating: 0, count: 2 + entries.count * entrySize)
+        bytes.withUnsafeMutableBytes { out in
+            out.storeBytes(of: UInt16(entries.count).bigEndian, toByteOffset: 0, as: UInt16.self)
+            for (index, entry) in entries.enumerated() {
+                let offset = 2 + index * entrySize
+                out.storeBytes(of: entry.epoch.bigEndian, toByteOffset: offset, as: UInt32.self)
+                entry.keys.root.withUnsafeBytes { root in
+                    UnsafeMutableRawBufferPointer(rebasing: out[(offset + 4)..<(offset + entrySize)]).copyMemory(from: root)
+                }
+            }
         }
-        return writer.bytes
+        return bytes
     }
 
     public init(decoding bytes: [UInt8]) throws(SyncError) {

@@ -187,6 +187,24 @@ import Testing
         #expect(try titles(phone) == ["Laptop item"])
     }
 
+    @Test func aForgedHeaderAtTheEpochLimitMakesAPasswordChangeFailNotCrash() throws {
+        let shared = FolderTransport(root: folder.file("shared"))
+        _ = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
+        let phone = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: shared)
+        let oldHeader = try SyncHeader(decoding: try #require(try shared.readHeader()))
+        let old = try keyring(of: oldHeader.encoded, password: testPassword)
+        let kdf = testKDF()
+        let forged = SyncHeader(
+            vault: oldHeader.vault, kdf: kdf,
+            keyring: old.merged(with: SyncKeyring(entries: [.init(epoch: .max, root: SymmetricKey())])),
+            passwordKey: try PasswordKDF.deriveKey(from: SecureBytes(utf8: "attacker"), parameters: kdf), generation: 5)
+        try shared.writeHeader(forged.encoded)
+        #expect(try phone.sync(with: shared).headerAdopted)
+        #expect(throws: (any Error).self) { try phone.changeMasterPassword(to: SecureBytes(utf8: "new")) }
+        // One transaction: the failed change left the vault as it was.
+        try Vault(path: folder.file("b.sqlite"), publicSuffixList: emptySuffixList).unlock(password: SecureBytes(utf8: testPassword))
+    }
+
     @Test func twoDevicesChangingThePasswordAtOnceEndWithEveryKey() throws {
         let shared = FolderTransport(root: folder.file("shared"))
         let laptop = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)

@@ -14,7 +14,9 @@ public struct SyncIngestReport: Sendable {
     /// Files that wait for an earlier file of their device (missing, partial, or refused).
     public var waiting: [BatchName] = []
     /// Some files are sealed under a root this copy lacks: the master password was changed on another device.
-    public var newPasswordNeeded = false
+    public var newPasswordNeeded: Bool { !sealedUnderMissingKey.isEmpty }
+    /// Of `waiting`: files sealed under a root this copy lacks.
+    public var sealedUnderMissingKey: [BatchName] = []
     /// Files sealed under a retired key epoch, held until their device vouches for them under the newest one.
     public var heldUnderRetiredKey: [BatchName] = []
 }

@@ -120,7 +120,7 @@ extension Vault {
                             waiting.append(name)
                         case .missingKey:
                             waiting.append(name)
-                            report.newPasswordNeeded = true
+                            report.sealedUnderMissingKey.append(name)
                         case .heldUnderRetiredKey:
                             waiting.append(name)
                             report.heldUnderRetiredKey.append(name)

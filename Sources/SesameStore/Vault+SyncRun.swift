@@ -44,6 +44,8 @@ public struct SyncRunReport: Sendable {
         public let newPasswordNeeded: Bool
         /// Of `waiting`: files sealed under a retired key, held until their device moves to the newest one.
         public let held: [String]
+        /// Of `waiting`: files sealed under a key this copy lacks (until `sesame sync password`).
+        public let newerKey: [String]
     }
 
     public func summary(conflicts: Int) -> Summary {
@@ -53,7 +55,7 @@ public struct SyncRunReport: Sendable {
             waiting: ingest.waiting.map(\.path), conflicts: conflicts, newDevice: adoptedNewDeviceID,
             header: headerPublished ? "published" : headerAdopted ? "adopted" : nil,
             newPasswordNeeded: newPasswordNeeded || ingest.newPasswordNeeded,
-            held: ingest.heldUnderRetiredKey.map(\.path))
+            held: ingest.heldUnderRetiredKey.map(\.path), newerKey: ingest.sealedUnderMissingKey.map(\.path))
     }
 }
 

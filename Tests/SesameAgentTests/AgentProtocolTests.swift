@@ -300,7 +300,7 @@ import Testing
         #expect(try Self.json(Self.request(.syncStatus, id: 51)) == #"{"id":51,"type":"syncStatus","vault":"/v.sqlite"}"#)
         // The replies decode and encode back byte for byte: what the document shows is what goes over the socket.
         let replies = [
-            #"{"id":50,"syncRun":{"appliedBatches":1,"changedItems":2,"conflicts":0,"held":[],"newDevice":false,"newPasswordNeeded":false,"published":["ops/9f1c03e5a2b44f6e8d7c6b5a49382716/000000000007.sop"],"rejected":[],"waiting":[]},"type":"result"}"#,
+            #"{"id":50,"syncRun":{"appliedBatches":1,"changedItems":2,"conflicts":0,"held":[],"newDevice":false,"newPasswordNeeded":false,"newerKey":[],"published":["ops/9f1c03e5a2b44f6e8d7c6b5a49382716/000000000007.sop"],"rejected":[],"waiting":[]},"type":"result"}"#,
             #"{"id":51,"syncStatus":{"autoSync":{"interval":300,"lastError":"Sync transport failed: git fetch: fatal: unable to access 'https://…@example.org/vault.git/'","lastRun":800000000,"lastSuccess":799999700,"lastTrigger":"timer"},"conflicts":0,"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","devices":[{"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","merged":7,"published":7,"thisDevice":true,"withheld":0}],"newPasswordNeeded":false,"pendingChanges":0,"transport":"git https://example.org/vault.git"},"type":"result"}"#,
         ]
         for reply in replies {

@@ -82,7 +82,7 @@ import Testing
         #expect(try shared.listBatches().count == published)
         #expect(try phone.syncStatus().pendingOps == 1 && phone.syncStatus().newPasswordNeeded)
         #expect(try titles(phone) == ["Phone item"], "the laptop's new batch waits for the key")
-        #expect(behind.ingest.waiting.count == 1)
+        #expect(behind.ingest.waiting.count == 1 && behind.ingest.sealedUnderMissingKey == behind.ingest.waiting)
 
         #expect(throws: VaultError.wrongPassword) { try phone.adoptSyncPassword(SecureBytes(utf8: testPassword)) }
         #expect(try phone.needsNewSyncPassword)

@@ -226,8 +226,10 @@ enum SyncCommand: Command {
         } else {
             print("\(what): merged \(summary.appliedBatches) batch(es) changing \(summary.changedItems) item(s), published \(summary.published.count).")
             if summary.conflicts > 0 { print("\(summary.conflicts) item(s) have conflicting versions: see 'sesame conflicts'.") }
-            if summary.waiting.count > summary.held.count {
-                print("\(summary.waiting.count - summary.held.count) batch(es) wait for an earlier one that has not arrived.")
+            let behindGaps = summary.waiting.count - summary.held.count - summary.newerKey.count
+            if behindGaps > 0 { print("\(behindGaps) batch(es) wait for an earlier one that has not arrived.") }
+            if !summary.newerKey.isEmpty {
+                print("\(summary.newerKey.count) batch(es) are sealed under a key this device does not hold yet.")
             }
             if !summary.held.isEmpty {
                 print("\(summary.held.count) batch(es) sealed under the key the last master password change retired wait for their device to take in the new password.")

@@ -78,6 +78,11 @@ public actor CredentialProvider {
     /// Whether this process holds the vault's keys in memory (see `VaultSession.holdsKeys`).
     public var holdsKeys: Bool { session.holdsKeys }
 
+    /// Seconds until the idle deadline this process knows, by this provider's clock; nil when not trusted. Every
+    /// request served here pushes it back; one served by another process pushes back the kept session's, which a
+    /// read at or after this deadline finds. The containing app sleeps until then to lock itself in the foreground.
+    public var timeRemaining: TimeInterval? { session.timeRemaining }
+
     /// Locks now: the next request without user interaction answers `userInteractionRequired`.
     public func lock() {
         session.lock()

@@ -110,6 +110,31 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         #expect(keeper.kept() == nil)
     }
 
+    @Test func theTimeRemainingFollowsRequestsHereAndElsewhereUntilTheDeadlineEndsTheSession() async throws {
+        let vault = try ProviderTestVault()
+        let keeper = MemorySessionKeeper()
+        let clock = ManualClock()
+        let app = provider(vault, keeper: keeper, clock: clock)
+        #expect(await app.timeRemaining == nil)
+        try await app.unlock(password: .init(utf8: ProviderTestVault.password))
+        #expect(await app.timeRemaining == 600)
+        clock.advance(by: 200)
+        #expect(await app.timeRemaining == 400)
+        #expect(try await app.perform { try $0.list().items.count } == 0)
+        #expect(await app.timeRemaining == 600)
+
+        // Another process's request moves the kept deadline to 1,100 s; the app sees it once its own (800 s) passes.
+        clock.advance(by: 300)
+        #expect(try await provider(vault, keeper: keeper, clock: clock).list(for: []).isEmpty)
+        #expect(await app.timeRemaining == 300)
+        clock.advance(by: 300)
+        #expect(await app.timeRemaining == 300)
+        let epoch = keeper.epoch
+        clock.advance(by: 300)
+        #expect(await app.timeRemaining == nil)
+        #expect(keeper.kept() == nil && keeper.epoch != epoch)
+    }
+
     @Test func aKDFAboveTheBudgetIsRefusedButAKeyStillOpens() async throws {
         let vault = try ProviderTestVault()
         let keeper = MemorySessionKeeper()

@@ -58,6 +58,14 @@ final class ExtensionHarness {
         return context
     }
 
+    /// A QuickType tap on GitHub's suggestion, served without UI if the session is trusted; returns its context.
+    func tapGitHub(on controller: CredentialProviderViewController) -> ASCredentialProviderExtensionContext {
+        let context = newRequest(on: controller)
+        controller.provideCredentialWithoutUserInteraction(
+            for: ASPasswordCredentialRequest(credentialIdentity: identity(for: github, service: "github.com")))
+        return context
+    }
+
     /// Opens the vault as another process would (the app, the CLI, a sync).
     func withVault<T>(_ body: (Vault) throws -> T) throws -> T {
         let vault = try Vault(path: environment.vaultPath, publicSuffixList: Self.publicSuffixList)

@@ -13,28 +13,19 @@ import Testing
 /// before handing anything over, so even a process that missed the notification asks for UI.
 @MainActor
 @Suite struct SessionEndTests {
-    private func tapGitHub(_ h: ExtensionHarness, on controller: CredentialProviderViewController)
-        -> ASCredentialProviderExtensionContext
-    {
-        let context = h.newRequest(on: controller)
-        controller.provideCredentialWithoutUserInteraction(
-            for: ASPasswordCredentialRequest(credentialIdentity: h.identity(for: h.github, service: "github.com")))
-        return context
-    }
-
     @Test func anAppLockWipesARunningExtensionAndItsNextTapAsksForUI() async throws {
         let h = try ExtensionHarness()
         let app = AppModel(environment: h.environment)
         try await app.unlock(password: ExtensionHarness.password)
         let running = h.launchExtension()
-        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        #expect(await firstCall(on: h.tapGitHub(on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
         let provider = try #require(running.provider)
         #expect(await provider.holdsKeys)
 
         await app.lock()
         try await waitUntil { await !provider.holdsKeys }
         #expect(await !provider.holdsKeys)
-        let next = tapGitHub(h, on: running)
+        let next = h.tapGitHub(on: running)
         #expect(await firstCall(on: next) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
         #expect(next.standInRecordedCalls.count == 1)
         #expect(running.unlockPrompt.current == nil)
@@ -73,7 +64,7 @@ import Testing
         keeper.keep(kept.key, until: Date().addingTimeInterval(600), epoch: kept.epoch)
         #expect(keeper.kept() == nil)
         let fresh = h.launchExtension()
-        #expect(await firstCall(on: tapGitHub(h, on: fresh)) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
+        #expect(await firstCall(on: h.tapGitHub(on: fresh)) == .cancelRequest(domain: ASExtensionErrorDomain, code: 100))
     }
 
     @Test func aMasterPasswordChangeReplacesTheRunningExtensionsOldKeys() async throws {
@@ -81,16 +72,16 @@ import Testing
         let app = AppModel(environment: h.environment)
         try await app.unlock(password: ExtensionHarness.password)
         let running = h.launchExtension()
-        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        #expect(await firstCall(on: h.tapGitHub(on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
         let before = KeychainSessionKeeper(h.environment).epoch
 
         try await app.changeMasterPassword(current: ExtensionHarness.password, new: "a new master password")
         #expect(KeychainSessionKeeper(h.environment).epoch != before)
         // Every item is sealed under the new vault key now: the old one in memory could not fill, the session the
         // app started again can.
-        #expect(await firstCall(on: tapGitHub(h, on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
+        #expect(await firstCall(on: h.tapGitHub(on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
         let fresh = h.launchExtension()
-        #expect(await firstCall(on: tapGitHub(h, on: fresh)) == .completeRequest(user: "alice", password: "gh-secret"))
+        #expect(await firstCall(on: h.tapGitHub(on: fresh)) == .completeRequest(user: "alice", password: "gh-secret"))
         #expect(await app.provider.isTrusted)
     }
 

@@ -22,14 +22,18 @@ public final class AppModel {
     public var onChange: (() -> Void)?
     /// Brings the lock screen back as soon as another process ends the session.
     private var sessionEndSignal: SessionEndSignal?
+    /// The one pending auto-lock while the vault list shows: it sleeps until the session's idle deadline.
+    private var autoLock: Task<Void, Never>?
 
-    public init(environment: SesameEnvironment, authenticator: any Authenticator = UnlockPrompt()) {
+    /// - Parameter now: the session's clock, which decides the auto-lock; tests move theirs by hand.
+    public init(environment: SesameEnvironment, authenticator: any Authenticator = UnlockPrompt(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.environment = environment
         provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: SystemIdentityStore(environment.identityStore), authenticator: authenticator,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
-            sessionKeeper: KeychainSessionKeeper(environment))
+            sessionKeeper: KeychainSessionKeeper(environment), now: now)
         biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
         sessionEndSignal = SessionEndSignal(name: environment.sessionEndedSignalName) { [weak self] in
             Task { @MainActor in await self?.checkSession() }
@@ -64,7 +68,24 @@ public final class AppModel {
     private func reconcileAndReload() async throws {
         _ = try? await provider.synchronizeIdentities()
         isUnlocked = true
+        scheduleAutoLock()
         try await reload()
+    }
+
+    /// Sleeps until the idle deadline, reads it again (use here or in an extension may have pushed it back) and
+    /// sleeps on, until the session is no longer trusted: the core then ends it everywhere, as any idle expiry.
+    private func scheduleAutoLock() {
+        autoLock?.cancel()
+        autoLock = Task { [weak self] in
+            while let remaining = await self?.provider.timeRemaining {
+                do {
+                    try await Task.sleep(for: .seconds(remaining))
+                } catch {
+                    return  // Cancelled: a lock, or a new unlock that scheduled its own.
+                }
+            }
+            await self?.checkSession()
+        }
     }
 
     /// Unlocks with the biometric copy of the unlock key (the keychain prompts for Face ID / Touch ID on a
@@ -97,14 +118,18 @@ public final class AppModel {
         showLocked()
     }
 
-    /// Shows the lock screen once the session is no longer trusted: another process ended it, or the auto-lock
-    /// passed (the app checks when it comes back to the foreground; no timer runs in the background).
+    /// Shows the lock screen once the session is no longer trusted: another process ended it (its signal), or
+    /// the auto-lock passed (the pending auto-lock in the foreground; the app checks again when it comes back to
+    /// the foreground, in case the system suspended it past the deadline).
     public func checkSession() async {
-        guard isUnlocked, !(await provider.isTrusted) else { return }
+        // Checked again after the wait: a lock or another check may have shown the lock screen meanwhile.
+        guard isUnlocked, !(await provider.isTrusted), isUnlocked else { return }
         showLocked()
     }
 
     private func showLocked() {
+        autoLock?.cancel()
+        autoLock = nil
         isUnlocked = false
         items = []
         onChange?()

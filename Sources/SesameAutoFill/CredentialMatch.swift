@@ -13,7 +13,13 @@ public struct CredentialMatch: Codable, Sendable, Equatable {
     public var lastUsed: Date?
     /// The login has a one-time code (never the code or its secret): the row the one-time-code list and text
     /// insertion offer it in, known without decrypting the item a second time.
-    public var hasOneTimeCode: Bool
+    public var hasOneTimeCode: Bool {
+        get { oneTimeCodeMark == true }
+        set { oneTimeCodeMark = newValue ? true : nil }
+    }
+    /// Stored as nil rather than false, so the wire carries `"hasOneTimeCode":true` only when it is, and a row
+    /// without a code is the bytes it always was.
+    private var oneTimeCodeMark: Bool?
 
     public init(id: UUID, title: String, username: String, url: String, match: MatchKind, samePort: Bool = true,
                 lastUsed: Date? = nil, hasOneTimeCode: Bool = false) {
@@ -28,31 +34,7 @@ public struct CredentialMatch: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, username, url, match, samePort, lastUsed, hasOneTimeCode
-    }
-
-    /// `hasOneTimeCode` goes on the wire only when true, so a row without a code is the bytes it always was.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        username = try container.decode(String.self, forKey: .username)
-        url = try container.decode(String.self, forKey: .url)
-        match = try container.decode(MatchKind.self, forKey: .match)
-        samePort = try container.decode(Bool.self, forKey: .samePort)
-        lastUsed = try container.decodeIfPresent(Date.self, forKey: .lastUsed)
-        hasOneTimeCode = try container.decodeIfPresent(Bool.self, forKey: .hasOneTimeCode) ?? false
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(username, forKey: .username)
-        try container.encode(url, forKey: .url)
-        try container.encode(match, forKey: .match)
-        try container.encode(samePort, forKey: .samePort)
-        try container.encodeIfPresent(lastUsed, forKey: .lastUsed)
-        if hasOneTimeCode { try container.encode(true, forKey: .hasOneTimeCode) }
+        case id, title, username, url, match, samePort, lastUsed
+        case oneTimeCodeMark = "hasOneTimeCode"
     }
 }

@@ -368,7 +368,8 @@ public final class AgentClient: UnlockedVault {
 
     public func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport {
         let reply = try vaultCall(WireRequest(.export), secrets: [masterPassword])
-        return VaultExport(items: try required(reply.exported), keePassDatabases: reply.keePassDatabases ?? [])
+        return VaultExport(items: try required(reply.exported), keePassDatabases: reply.keePassDatabases ?? [],
+                            deletions: reply.deletions ?? [])
     }
 
     // MARK: - The agent itself

@@ -226,7 +226,8 @@ public final class LocalVaultService: UnlockedVault {
             let items = try vault.allItems(in: [.active]).items.sorted {
                 ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString)
             }
-            return VaultExport(items: items, keePassDatabases: try vault.keePassDatabases())
+            return VaultExport(
+                items: items, keePassDatabases: try vault.keePassDatabases(), deletions: try vault.deletions())
         }
     }
 

@@ -137,10 +137,13 @@ extension VaultExporting {
 public struct VaultExport: Sendable, Equatable {
     public var items: [Item]
     public var keePassDatabases: [KeePassDatabaseExtras]
+    /// When the deleted items were deleted, for a KeePass export's deletion records.
+    public var deletions: [ItemDeletion]
 
-    public init(items: [Item], keePassDatabases: [KeePassDatabaseExtras] = []) {
+    public init(items: [Item], keePassDatabases: [KeePassDatabaseExtras] = [], deletions: [ItemDeletion] = []) {
         self.items = items
         self.keePassDatabases = keePassDatabases
+        self.deletions = deletions
     }
 }
 

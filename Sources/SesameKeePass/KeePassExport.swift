@@ -6,21 +6,27 @@ import SesameStore
 enum KeePassExport {
     /// `databases` are the KeePass database records kept from imports: the newest gives the file its settings, top
     /// group and header public custom data; all give their groups (empty ones too), custom icons and deletion records.
-    static func document(from items: [Item], databases records: [KeePassDatabaseExtras] = [], now: Date = Date()) -> KDBXDocument {
+    /// `deletions` (items deleted in Sesame) become deletion records too, so a KeePass merge deletes those entries.
+    static func document(
+        from items: [Item], databases records: [KeePassDatabaseExtras] = [], deletions: [ItemDeletion] = [],
+        now: Date = Date()
+    ) -> KDBXDocument {
         var pool = AttachmentPool()
         let databases = DatabaseRecord.parse(records)
         let top = GroupBuilder(record: databases.first?.child("Group")
             ?? XMLNode("Group", children: [XMLNode("Name", text: "Sesame")]))
         var icons = IconSet()
         var deleted: [XMLNode] = []
-        var deletedIDs: Set<String> = []
         for database in databases {
             if let skeleton = database.child("Group") { top.merge(skeleton, pool: &pool) }
             for icon in database.child("Meta")?.child("CustomIcons")?.children ?? [] { icons.add(icon) }
-            for object in database.child("DeletedObjects")?.children ?? []
-            where deletedIDs.insert(object[text: "UUID"] ?? "").inserted {
-                deleted.append(object)
-            }
+            deleted += database.child("DeletedObjects")?.children ?? []
+        }
+        deleted += deletions.map { deletion in
+            XMLNode("DeletedObject", children: [
+                XMLNode("UUID", text: base64(deletion.id)),
+                XMLNode("DeletionTime", text: KeePassTime.format(deletion.deleted)),
+            ])
         }
         for item in items {
             let extras = item.keePassExtras.flatMap(KeePassExtras.init(parsing:)) ?? KeePassExtras()
@@ -36,10 +42,28 @@ enum KeePassExport {
         meta.children.insert(XMLNode("Generator", text: "Sesame"), at: 0)
         if !icons.icons.isEmpty { meta.children.append(XMLNode("CustomIcons", children: icons.icons)) }
         let root = XMLNode("KeePassFile", children: [
-            meta, XMLNode("Root", children: [top.node(now: now), XMLNode("DeletedObjects", children: deleted)]),
+            meta, XMLNode("Root", children: [top.node(now: now), XMLNode("DeletedObjects", children: newestPerUUID(deleted))]),
         ])
         return KDBXDocument(root: root, binaries: pool.binaries,
                             publicCustomData: databases.first.flatMap(DatabaseRecord.publicCustomData(of:)))
+    }
+
+    /// One deletion record per UUID, the latest deletion where several name it: KeePass deletes an entry edited
+    /// before the deletion time, so an older time would bring back edits the newer deletion removed.
+    private static func newestPerUUID(_ objects: [XMLNode]) -> [XMLNode] {
+        var kept: [XMLNode] = []
+        var position: [String: Int] = [:]
+        func time(_ object: XMLNode) -> Date { object[text: "DeletionTime"].flatMap(KeePassTime.parse) ?? .distantPast }
+        for object in objects {
+            let uuid = object[text: "UUID"] ?? ""
+            if let index = position[uuid] {
+                if time(object) > time(kept[index]) { kept[index] = object }
+            } else {
+                position[uuid] = kept.count
+                kept.append(object)
+            }
+        }
+        return kept
     }
 
     /// The settings of a file Sesame writes from items alone.

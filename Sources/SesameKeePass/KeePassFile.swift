@@ -33,11 +33,13 @@ public enum KeePassFile {
         try KeePassImport.items(from: KDBXReader.read(file, credentials: credentials))
     }
 
-    /// A KDBX 4.0 file holding `items`, and the database-level parts of `databases` (kept from imports),
-    /// protected by `credentials`; fresh seeds and salts on every call.
-    public static func file(from items: [Item], databases: [KeePassDatabaseExtras] = [], credentials: KeePassCredentials,
-                            options: KeePassExportOptions = KeePassExportOptions()) throws -> [UInt8] {
-        try KDBXWriter.write(KeePassExport.document(from: items, databases: databases), credentials: credentials,
-                             options: options)
+    /// A KDBX 4.0 file holding `items`, the database-level parts of `databases` (kept from imports) and a
+    /// deletion record per item of `deletions`, protected by `credentials`; fresh seeds and salts on every call.
+    public static func file(
+        from items: [Item], databases: [KeePassDatabaseExtras] = [], deletions: [ItemDeletion] = [],
+        credentials: KeePassCredentials, options: KeePassExportOptions = KeePassExportOptions()
+    ) throws -> [UInt8] {
+        try KDBXWriter.write(KeePassExport.document(from: items, databases: databases, deletions: deletions),
+                             credentials: credentials, options: options)
     }
 }

@@ -165,8 +165,9 @@ extension Vault {
         return item
     }
 
-    /// Deletes an item, leaving a tombstone row (no payload, no index rows) so that sync can propagate it.
-    public func delete(id: UUID) throws {
+    /// Deletes an item, leaving a tombstone row (no payload, no index rows) so that sync can propagate it, and
+    /// records `now` as its deletion time for KeePass exports.
+    public func delete(id: UUID, now: Date = Date()) throws {
         try withErrorMapping {
             let keys = try requireKeys()
             try database.writeTransaction {
@@ -174,6 +175,7 @@ extension Vault {
                 try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
                 try replaceIndex(of: id, with: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+                try recordDeletion(of: id, at: now, keys: keys)
                 try recordSyncChange(of: id, item: nil, state: .deleted, keys: keys)
             }
         }

@@ -27,6 +27,8 @@ extension Vault {
                 .bind(Self.sealUsage(record, id: id, keys: newKeys), at: 1).bind(id.bytes, at: 2).run()
         }
 
+        try resealDeletions(from: oldKeys, to: newKeys)
+
         let settings = try database.statement("SELECT name FROM settings")
         var names: [String] = []
         while try settings.step() { if let name = settings.string(at: 0) { names.append(name) } }

@@ -173,6 +173,7 @@ extension Vault {
                 try insertRow(id: id, version: version, state: state, payload: sealed, keys: keys)
             }
             try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+            try forgetDeletion(of: id)
         case .delete:
             if let row {
                 if row.state != .deleted {
@@ -183,6 +184,9 @@ extension Vault {
             }
             try replaceIndex(of: id, with: [], keys: keys)
             try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
+            // The deletion happened when the other device made it, not when this one heard of it.
+            try recordDeletion(
+                of: id, at: Date(timeIntervalSince1970: Double(winner.time.milliseconds) / 1000), keys: keys)
         }
         try markShown(winner.id, item: id)
         return true

@@ -141,6 +141,8 @@ import Testing
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
         #expect(try Self.json(Self.result(id: 35) { $0.exported = [plain] })
                 == #"{"exported":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"id":35,"type":"result"}"#)
+        #expect(try Self.json(Self.result(id: 35) { $0.exported = []; $0.deletions = [ItemDeletion(id: Self.id, deleted: Self.date)] })
+                == #"{"deletions":[{"deleted":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}],"exported":[],"id":35,"type":"result"}"#)
     }
 
     @Test func autoTypeOperationsHaveTheDocumentedMessages() throws {

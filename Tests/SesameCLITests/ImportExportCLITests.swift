@@ -174,6 +174,47 @@ import Testing
         #expect(try keepassxc(["ls", "-q", "-R", "-f", again]).stdout == listing)
     }
 
+    /// The round trip the issue describes: import a KeePass file, `rm -f` an entry, export: the export carries a
+    /// deletion record with the entry's UUID and the time of the `rm`, as KeePassXC reads it. Directly and through
+    /// an unlocked agent (the `export` reply's `deletions`).
+    @Test(arguments: [false, true]) func anEntryDeletedInSesameIsADeletionRecordInTheExport(throughAgent: Bool) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/keepassxc-cli") else { return }
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        let source = cli.home + "/source.kdbx"
+        func keepassxc(_ arguments: [String], _ more: [String] = []) throws -> CLIResult {
+            let result = try cli.run(arguments, input: (["kp-pw"] + more).map { $0 + "\n" }.joined(),
+                                     executable: "/usr/bin/keepassxc-cli")
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+            return result
+        }
+        _ = try keepassxc(["db-create", "-q", "-p", "-t", "100", source], ["kp-pw"])
+        for title in ["Gone", "Kept"] { _ = try keepassxc(["add", "-q", "-u", "u", "-p", source, title], ["pw"]) }
+        let master = throughAgent ? "" : "master-pw\n"
+        if throughAgent { #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0) }
+        #expect(try cli.run(["import", source, "--password-stdin"], input: master + "kp-pw\n").status == 0)
+        // A KeePass entry keeps its UUID as the item id.
+        let shown = try cli.json(cli.run(["show", "Gone", "--json", "--password-stdin"], input: master)) as? [String: Any]
+        let id = try #require(UUID(uuidString: shown?["id"] as? String ?? ""))
+        let base64 = withUnsafeBytes(of: id.uuid) { Data($0) }.base64EncodedString()
+        let before = Date().timeIntervalSince1970.rounded(.down)
+        let removed = try cli.run(["rm", "-f", "Gone", "--password-stdin"], input: master)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let after = Date().timeIntervalSince1970
+        let file = cli.home + "/out.kdbx"
+        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try keepassxc(["ls", "-q", file]).stdout == "Kept\n")
+        let xml = try keepassxc(["export", "-q", "-f", "xml", file]).stdout
+        let record = try #require(xml.firstMatch(of: /<DeletedObject>\s*<UUID>([^<]*)<\/UUID>\s*<DeletionTime>([^<]*)<\/DeletionTime>/))
+        #expect(record.output.1 == base64)
+        // KDBX 4 times: base64 of little-endian seconds since 0001-01-01.
+        let raw = try #require(Data(base64Encoded: String(record.output.2)))
+        let seconds = raw.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) } - 62_135_596_800
+        #expect(Double(seconds) >= before && Double(seconds) <= after, "\(seconds) not in \(before)...\(after)")
+    }
+
     @Test func anEncryptedBackupRestoresIntoAnotherVaultAndCSVNeedsUnencrypted() throws {
         let cli = CLIHarness()
         try cli.initVault()

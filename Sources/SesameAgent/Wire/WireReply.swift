@@ -42,6 +42,8 @@ struct WireReply: Codable, Sendable {
     var exported: [Item]?
     /// export: the KeePass database records, when there are any.
     var keePassDatabases: [KeePassDatabaseExtras]?
+    /// export: when each deleted item was deleted, when any deletion was recorded.
+    var deletions: [ItemDeletion]?
     var browserHash: String?
     var associations: [BrowserAssociation]?
     var association: BrowserAssociation?
@@ -71,6 +73,7 @@ struct WireReply: Codable, Sendable {
         case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
+        case deletions = "deletions"
         case browserHash = "browserHash", associations = "associations", association = "association"
         case matched = "matched", browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
@@ -105,7 +108,7 @@ struct WireReply: Codable, Sendable {
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
             || oneTimeCode != nil
-            || keePassDatabases != nil
+            || keePassDatabases != nil || deletions != nil
     }
 }
 
@@ -141,6 +144,7 @@ extension WireReply {
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
+            case .deletions: deletions = try container.decode([ItemDeletion].self, forKey: key)
             case .browserHash: browserHash = try container.decode(String.self, forKey: key)
             case .associations: associations = try container.decode([BrowserAssociation].self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
@@ -191,6 +195,7 @@ extension WireReply {
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
+        if let deletions { try container.encode(deletions, forKey: .deletions) }
         if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
         if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
         if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }

@@ -77,6 +77,7 @@ extension WireRequest {
             let export = try vault.export(masterPassword: secrets[0])
             reply.exported = export.items
             if !export.keePassDatabases.isEmpty { reply.keePassDatabases = export.keePassDatabases }
+            if !export.deletions.isEmpty { reply.deletions = export.deletions }
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserLogins,
             .browserSaveLogin, .browserOneTimeCode:
             guard let browser = vault as? any BrowserAccess else {

@@ -52,7 +52,7 @@ enum ExportCommand: Command {
             let password = try context.secrets.read(.newKeePassPassword)
             guard password.count > 0 else { throw CLIError("The KeePass file's password is empty.") }
             try ExportFile.create(file, try KeePassFile.file(
-                from: items, databases: export.keePassDatabases, credentials: KeePassCredentials(password: password)))
+                from: items, databases: export.keePassDatabases, deletions: export.deletions, credentials: KeePassCredentials(password: password)))
         } else {
             var bytes = CSVExport.write(items)
             defer { zeroize(&bytes) }

@@ -104,6 +104,30 @@ import Testing
         #expect(nothing.status == 0 && nothing.stdout.contains("nothing to do"), "\(nothing.stderr)")
     }
 
+    /// Offline (the git remote gone), `sync password` takes the new key from the header an earlier round adopted.
+    @Test func syncPasswordWorksOfflineFromTheAdoptedHeader() throws {
+        let cli = CLIHarness()
+        let remote = cli.home + "/remote.git"
+        let initBare = Process()
+        initBare.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        initBare.arguments = ["init", "-q", "--bare", remote]
+        try initBare.run()
+        initBare.waitUntilExit()
+        let laptop = ["--vault", cli.vault], phone = ["--vault", cli.home + "/phone.sqlite"]
+        let old = "master-pw\n", new = "brand-new-pw\n"
+        try cli.initVault()
+        #expect(try cli.run(["sync", "setup", "git", "file://" + remote, "--password-stdin"] + laptop, input: old).status == 0)
+        #expect(try cli.run(["sync", "clone", "git", "file://" + remote, "--password-stdin"] + phone, input: old).status == 0)
+        #expect(try cli.run(["passwd", "--password-stdin"] + laptop, input: old + new).status == 0)
+        #expect(try cli.run(["sync", "--password-stdin"] + laptop, input: new).status == 0)
+        #expect(try cli.run(["sync", "--password-stdin"] + phone, input: old).status == 1, "the phone learns of the change")
+        try FileManager.default.removeItem(atPath: remote)
+        let adopted = try cli.run(["sync", "password", "--password-stdin"] + phone, input: old + new)
+        #expect(adopted.status == 0, "\(adopted.stderr)")
+        #expect(adopted.stderr.hasPrefix("Warning: Sync transport failed") && adopted.stderr.contains("already has"))
+        #expect(adopted.stdout.contains("Took in the new key"))
+    }
+
     @Test func withTheAgentUnlockedSyncAsksForNothingAndRunsByItself() throws {
         let cli = CLIHarness()
         defer { cli.stopAgent() }

@@ -163,10 +163,17 @@ enum SyncCommand: Command {
     private static func adoptPassword(context: CommandContext) throws {
         let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
         guard try vault.isSyncEnabled else { throw SyncError.notConfigured }
-        // The header the other device published, if this copy has not fetched it yet.
-        let transport = try SyncTransportConfiguration(storedIn: vault).makeTransport(vaultPath: context.vaultPath)
-        try transport.pull()
-        _ = try vault.reconcileSyncHeader(published: try transport.readHeader())
+        // The header the other device published, if this copy has not fetched it yet. Offline, the header an
+        // earlier round adopted is enough.
+        let configuration = try SyncTransportConfiguration(storedIn: vault)
+        do {
+            let transport = try configuration.makeTransport(vaultPath: context.vaultPath)
+            try transport.pull()
+            _ = try vault.reconcileSyncHeader(published: try transport.readHeader())
+        } catch let error as SyncError {
+            Terminal.writeToStandardError(
+                "Warning: \(error.description) Using the vault header this device already has.\n")
+        }
         guard try vault.needsNewSyncPassword else {
             if context.wantsJSON { try context.printJSON(["adopted": false]) } else {
                 print("This device holds every key of the synced vault: nothing to do.")

@@ -119,6 +119,14 @@ import Testing
         #expect(((restored as? [String: Any])?["passwordHistory"] as? [[String: Any]])?.map { $0["password"] as? String } == ["pa,ss"])
     }
 
+    /// Runs keepassxc-cli on a file whose password is `kp-pw`; `more` are the further lines it reads.
+    static func keepassxc(_ cli: CLIHarness, _ arguments: [String], _ more: [String] = []) throws -> CLIResult {
+        let result = try cli.run(arguments, input: (["kp-pw"] + more).map { $0 + "\n" }.joined(),
+                                 executable: "/usr/bin/keepassxc-cli")
+        #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+        return result
+    }
+
     /// What a KeePassXC user keeps at database level (root group, empty groups, the recycle bin and what is in it,
     /// deletion records) goes into the vault through an unlocked agent and comes back out in `export --format kdbx`.
     @Test func aKeePassDatabaseKeepsItsGroupsRecycleBinAndDeletionsThroughTheAgent() throws {
@@ -128,10 +136,7 @@ import Testing
         try cli.initVault()
         let source = cli.home + "/source.kdbx"
         func keepassxc(_ arguments: [String], _ more: [String] = []) throws -> CLIResult {
-            let result = try cli.run(arguments, input: (["kp-pw"] + more).map { $0 + "\n" }.joined(),
-                                     executable: "/usr/bin/keepassxc-cli")
-            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
-            return result
+            try Self.keepassxc(cli, arguments, more)
         }
         _ = try keepassxc(["db-create", "-q", "-p", "-t", "100", source], ["kp-pw"])
         for group in ["Internet", "Internet/Empty"] { _ = try keepassxc(["mkdir", "-q", source, group]) }
@@ -184,10 +189,7 @@ import Testing
         try cli.initVault()
         let source = cli.home + "/source.kdbx"
         func keepassxc(_ arguments: [String], _ more: [String] = []) throws -> CLIResult {
-            let result = try cli.run(arguments, input: (["kp-pw"] + more).map { $0 + "\n" }.joined(),
-                                     executable: "/usr/bin/keepassxc-cli")
-            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
-            return result
+            try Self.keepassxc(cli, arguments, more)
         }
         _ = try keepassxc(["db-create", "-q", "-p", "-t", "100", source], ["kp-pw"])
         for title in ["Gone", "Kept"] { _ = try keepassxc(["add", "-q", "-u", "u", "-p", source, title], ["pw"]) }

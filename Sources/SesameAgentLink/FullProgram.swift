@@ -47,6 +47,22 @@ public struct FullProgram {
         close(ends[0])
     }
 
+    /// Everything `descriptor` holds until end of file (or an error), read past interruptions.
+    public static func readAll(from descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return bytes
+            }
+        }
+    }
+
     /// Writes all of `bytes` to `descriptor`; false when it fails (a closed pipe).
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0

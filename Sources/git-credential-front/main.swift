@@ -13,18 +13,7 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 let full = FullProgram(name: "sesame-git-credential", frontName: "git-credential-sesame")
 guard arguments.count == 2, arguments[1] == "get" else { full.run(arguments) }
-var input: [UInt8] = []
-var buffer = [UInt8](repeating: 0, count: 65_536)
-while true {
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
-    if count > 0 {
-        input += buffer[0..<count]
-    } else if count < 0 && errno == EINTR {
-        continue
-    } else {
-        break
-    }
-}
+let input = FullProgram.readAll(from: STDIN_FILENO)
 if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables()) {
     exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)
 }

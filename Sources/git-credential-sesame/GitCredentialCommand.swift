@@ -65,7 +65,7 @@ enum GitCredentialCommand {
         case .get, .store, .erase:
             break
         }
-        let message = GitCredentialMessage(parsing: readStandardInput())
+        let message = GitCredentialMessage(parsing: FullProgram.readAll(from: STDIN_FILENO))
         guard helper.isActionable(action, message) else { return .success }
         let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
         guard FileManager.default.fileExists(atPath: vaultPath) else {
@@ -81,22 +81,6 @@ enum GitCredentialCommand {
             complain("\(error)")
             return .failure
         }
-    }
-
-    static func readStandardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count > 0 {
-                bytes += buffer[0..<count]
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return bytes
     }
 
     static func write(_ bytes: [UInt8]) {

@@ -27,7 +27,7 @@ extension Vault {
 
     /// A snapshot of every item's heads and of every series' progress, named after this device's latest batch;
     /// nil before its first batch.
-    public func makeSyncSnapshot() throws -> (path: String, file: [UInt8], seq: UInt64)? {
+    public func makeSyncSnapshot() throws -> (path: String, file: [UInt8], seq: UInt64, epoch: UInt32)? {
         try withErrorMapping {
             let keys = try requireKeys()
             return try database.readTransaction {
@@ -65,9 +65,26 @@ extension Vault {
                 let compacted = Snapshot.compact(ops, superseded: known)
                 let snapshot = Snapshot(
                     device: deviceID, seq: own, progress: progress, ops: compacted.ops, superseded: compacted.superseded)
-                return (snapshot.path, snapshot.sealed(vault: identity.vault, key: identity.keyring.current.keys.batch), own)
+                let current = identity.keyring.current
+                return (snapshot.path, snapshot.sealed(vault: identity.vault, key: current.keys.batch), own, current.epoch)
             }
         }
+    }
+
+    /// Whether this device's published snapshot is sealed under an older key epoch than its newest (kept in
+    /// `meta`, so a round need not read and open its own snapshot to know).
+    public var ownSnapshotIsUnderRetiredKey: Bool {
+        get throws {
+            try withErrorMapping {
+                let identity = try requireSyncIdentity(keys: try requireKeys())
+                return try metaInt("sync_snapshot_epoch") < Int64(identity.keyring.newestEpoch)
+            }
+        }
+    }
+
+    /// Records the key epoch of the snapshot this device just published.
+    public func noteOwnSnapshotEpoch(_ epoch: UInt32) throws {
+        try withErrorMapping { try database.writeTransaction { try setMeta("sync_snapshot_epoch", String(epoch)) } }
     }
 
     /// Opens snapshot files read from the transport; those that do not authenticate are left out.

@@ -155,14 +155,11 @@ public enum SyncRound {
         let ownFolder = "snap/\(device.hexName)"
         let ownSnapshots = try transport.listFiles(in: ownFolder).compactMap(snapshotSeq).sorted()
         // A snapshot sealed under a retired key is believed by nobody who moved to the newest one: replace it.
-        var retired = false
-        if let newest = ownSnapshots.last,
-            let file = try transport.readFile(ownFolder + "/" + String(format: "%012llu.snp", newest)) {
-            retired = try access.withVault { try $0.openSyncSnapshots([(device, newest, file)]).isEmpty }
-        }
+        let retired = try !ownSnapshots.isEmpty && access.withVault { try $0.ownSnapshotIsUnderRetiredKey }
         if ownSeq >= (ownSnapshots.last ?? 0) + every || retired,
             let snapshot = try access.withVault({ try $0.makeSyncSnapshot() }) {
             try transport.writeFile(snapshot.path, snapshot.file)
+            try access.withVault { try $0.noteOwnSnapshotEpoch(snapshot.epoch) }
             report.snapshotWritten = snapshot.path
             for old in ownSnapshots where old < snapshot.seq {
                 try transport.removeFile(ownFolder + "/" + String(format: "%012llu.snp", old))

@@ -29,14 +29,17 @@ import Testing
         let shared = FolderTransport(root: folder.file("shared"))
         let laptop = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
         try laptop.add(Item(title: "Before", password: "old secret"))
-        _ = try laptop.sync(with: shared)
+        #expect(try laptop.sync(with: shared, snapshotEvery: 1).snapshotWritten != nil)
         let oldHeader = try #require(try shared.readHeader())
         let old = try keyring(of: oldHeader, password: testPassword)
 
         try laptop.changeMasterPassword(to: SecureBytes(utf8: "a new password"))
         try laptop.add(Item(title: "After", password: "new secret"))
-        let report = try laptop.sync(with: shared)
+        let report = try laptop.sync(with: shared, snapshotEvery: 1000)
         #expect(report.headerPublished && !report.summary(conflicts: 0).newPasswordNeeded)
+        // Its snapshot under the retired key is replaced once, though 1,000 batches have not passed.
+        #expect(report.snapshotWritten != nil)
+        #expect(try laptop.sync(with: shared, snapshotEvery: 1000).snapshotWritten == nil)
 
         let (name, file) = try newestBatch(of: laptop, in: shared)
         #expect(try Batch.epoch(of: file) == 1)

@@ -3,7 +3,7 @@ import Testing
 
 /// `sesame autotype` as a person's hotkey runs it: the whole `sesame` process with its vault, the helper beside
 /// it, a private X server, and no terminal (so the master password comes with --password-stdin).
-@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk and x11-xkb-utils (scripts/packages.txt)"))
+@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk, x11-xkb-utils and x11-utils (scripts/packages.txt)"))
 struct AutoTypeCommandTests {
     static let master = "master-pw"
 

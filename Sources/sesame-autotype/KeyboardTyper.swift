@@ -68,11 +68,10 @@ final class KeyboardTyper {
         }
     }
 
+    /// Types `actions`; the keycodes lent meanwhile are given back by `finish()` (or when the typer goes), so the
+    /// outcome can be reported while clients still read the last keys.
     func run(_ actions: [AutoTypeAction]) throws(AutoTypeFailure) {
-        defer {
-            releaseHeldKeys()
-            layout.restoreLentKeycodes()
-        }
+        defer { releaseHeldKeys() }
         try checkFocus()
         for action in actions {
             switch action {
@@ -98,6 +97,11 @@ final class KeyboardTyper {
             }
         }
         XSync(display.handle, 0)
+    }
+
+    /// Gives back the keycodes lent for characters the layout lacks, once clients have had time to read them.
+    func finish() {
+        layout.restoreLentKeycodes()
     }
 
     private static func mask(for modifiers: AutoTypeModifiers) -> UInt32 {

@@ -27,14 +27,32 @@ final class X11Session {
     }()
 
     let folder: String
-    let display: String
+    private(set) var display = ""
     private var processes: [Process] = []
+    private var serverID: Int32?
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.path + "/sesame-autotype-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Xvfb picks a free display itself and names it on -displayfd once it accepts clients: no two parallel
-        // tests can take the same number, and nobody connects before the server is ready.
+        // tests can take the same number, and nobody connects before the server is ready. A window opened before
+        // openbox manages the screen is reframed, and loses the focus, when it starts doing so (on a loaded machine,
+        // in the middle of typing): the session is ready once openbox says it manages the screen.
+        var failures: [String] = []
+        for _ in 0..<3 {
+            do {
+                try startServerAndWindowManager()
+                return
+            } catch {
+                failures.append("\(error)")
+                stopProcesses()
+            }
+        }
+        throw X11SessionError(failures.joined(separator: "; "))
+    }
+
+    /// Starts Xvfb and openbox, and returns once openbox manages the display.
+    private func startServerAndWindowManager() throws {
         let server = Process()
         let announced = Pipe()
         server.executableURL = URL(fileURLWithPath: Self.xvfb)
@@ -44,17 +62,18 @@ final class X11Session {
         server.standardError = FileHandle.nullDevice
         try server.run()
         processes.append(server)
+        serverID = server.processIdentifier
         guard let number = announced.fileHandleForReading.readLine(seconds: 30).flatMap({ Int($0) }) else {
-            display = ""
             throw X11SessionError("Xvfb did not start")
         }
         display = ":\(number)"
         let manager = try start(Self.openbox, ["--sm-disable"])
-        // A window opened before openbox manages the screen is reframed, and loses the focus, when it starts doing
-        // so: on a loaded machine that was in the middle of typing. Wait until it says it manages the screen.
         let deadline = Date().addingTimeInterval(30)
         while !windowManagerIsRunning() {
-            guard manager.isRunning, Date() < deadline else { throw X11SessionError("openbox did not start") }
+            guard manager.isRunning, Date() < deadline else {
+                let log = (try? String(contentsOfFile: folder + "/.cache/openbox/openbox.log", encoding: .utf8)) ?? ""
+                throw X11SessionError("openbox did not start on \(display)" + (log.isEmpty ? "" : ": \(log)"))
+            }
             usleep(50_000)
         }
     }
@@ -72,18 +91,28 @@ final class X11Session {
     }
 
     deinit {
+        stopProcesses()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func stopProcesses() {
         // SIGKILL: children of the test runner may inherit SIGTERM blocked, and a test must never wait on them.
         for process in processes.reversed() where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        // A killed Xvfb leaves its lock and socket behind.
+        processes.removeAll()
+        // A killed Xvfb leaves its lock and socket behind; only ours (the lock holds its pid) are removed.
         if !display.isEmpty {
             let number = display.dropFirst()
-            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            let lock = "/tmp/.X\(number)-lock"
+            let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let serverID, owner == String(serverID) {
+                try? FileManager.default.removeItem(atPath: lock)
+                try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            }
+            display = ""
         }
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     var environment: [String: String] {

@@ -116,6 +116,13 @@ struct BrowserProtocolTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Issue 22: a page chose its form's action to get GitHub's login and code, from another site, over http, or
+    /// from `data:`, `file:` and `about:blank` pages; `set-login` from such a page overwrote GitHub's password.
+    @Test func aPageGetsAndChangesOnlyItsOwnLoginsWhateverItsFormsAction() throws {
+        let result = try Home().scenario("hostile_pages")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {
         let result = try Home().scenario("crypto_failures")
         #expect(result.status == 0, "\(result.output)")

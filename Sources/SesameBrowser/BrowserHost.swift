@@ -111,6 +111,15 @@ public final class BrowserHost: @unchecked Sendable {
                     return fail(reply, .noURLProvided)
                 }
                 _ = try hash()
+                // Only for a browser this session knows to be associated (the extension tests its association on
+                // connecting), and still is: typing a login is as much as handing it out.
+                guard let association = lock.withLock({ proven.first }),
+                      try backend.call({ vault throws(ServiceFailure) in
+                          try vault.testBrowserAssociation(BrowserKey(id: association.key, key: association.value))
+                      })
+                else {
+                    return fail(reply, .associationFailed, text: "Auto-Type is started only for an associated browser.")
+                }
                 try backend.requestAutoType(site: site)
                 send(reply, [:])
             case "get-databasehash":

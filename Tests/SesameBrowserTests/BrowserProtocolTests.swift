@@ -123,6 +123,13 @@ struct BrowserProtocolTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Issue 22: request-autotype needed no association, and any local process could fill the eight waiting
+    /// association places for five minutes.
+    @Test func strangersGetNoAutoTypeAndCannotCrowdOutTheBrowsersAssociation() throws {
+        let result = try Home().scenario("association_slots")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {
         let result = try Home().scenario("crypto_failures")
         #expect(result.status == 0, "\(result.output)")

@@ -338,6 +338,57 @@ def hostile_pages():
     assert client.close() == 0
 
 
+def wait_pending_from(origin, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        mine = [r for r in json.loads(sesame("browser", "pending", "--json").stdout) if r["origin"] == origin]
+        if mine:
+            return mine
+        time.sleep(0.05)
+    raise AssertionError("no association request from %s appeared" % origin)
+
+
+def association_slots():
+    """Issue 22: any local process can start the host. It gets no Auto-Type without an association, and its
+    association requests cannot keep the browser's own from waiting for the user."""
+    stranger = HostClient(HOST, dict(os.environ), args=("/tmp/m.json", "stranger"))
+    stranger.change_keys()
+    expect_error(stranger.call("request-autotype", {"search": "example.com"}), 8, "request-autotype")
+
+    # Eight processes each leave a request waiting, as a flood would; one of them asks twice.
+    flood = []
+    for index in range(8):
+        client = HostClient(HOST, dict(os.environ), args=("/tmp/m.json", "flood-%d" % index))
+        client.change_keys()
+        client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": new_id_key()})
+        flood.append(client)
+    wait_pending(8)
+    first = flood[0].send("associate", {"key": b64(bytes(flood[0].client_key.public_key)), "idKey": new_id_key()})
+    # Its earlier request gave way to the new one: still eight waiting, one per process.
+    expect_error(flood[0].wait_for(lambda r: r.get("action") == "associate" and "errorCode" in r), 6)
+    pending = json.loads(sesame("browser", "pending", "--json").stdout)
+    assert sorted(r["origin"] for r in pending) == sorted("flood-%d" % i for i in range(8)), pending
+
+    # The browser's own request still gets a place (the oldest request gives way) and is allowed.
+    browser = HostClient(HOST, dict(os.environ))
+    browser.change_keys()
+    held = browser.send("associate", {"key": b64(bytes(browser.client_key.public_key)), "idKey": new_id_key()})
+    request = wait_pending_from("keepassxc-browser@keepassxc.org")[0]
+    assert len(json.loads(sesame("browser", "pending", "--json").stdout)) == 8
+    assert sesame("browser", "allow", request["code"], "--name", "real").returncode == 0
+    assert browser.result("associate", held)["id"] == "real"
+    assert browser.call("request-autotype", {"search": "example.com"}) is not None
+
+    # Requests of processes that went away are withdrawn at once, not after five minutes.
+    for client in flood:
+        client.close()
+    deadline = time.time() + 5
+    while json.loads(sesame("browser", "pending", "--json").stdout) and time.time() < deadline:
+        time.sleep(0.1)
+    assert json.loads(sesame("browser", "pending", "--json").stdout) == []
+    assert stranger.close() == 0 and browser.close() == 0
+
+
 def _before_keys(client):
     client.send_plain({"action": "get-databasehash", "message": "AAAA", "nonce": b64(random_bytes(24))})
     return client.wait_for(lambda r: r.get("action") == "get-databasehash")
@@ -346,7 +397,7 @@ def _before_keys(client):
 SCENARIOS = {
     "every_action": every_action, "deny_and_revoke": deny_and_revoke, "locked_vault": locked_vault,
     "pipelined": pipelined, "crypto_failures": crypto_failures, "one_time_codes": one_time_codes,
-    "hostile_pages": hostile_pages,
+    "hostile_pages": hostile_pages, "association_slots": association_slots,
 }
 
 if __name__ == "__main__":

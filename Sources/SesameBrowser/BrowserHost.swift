@@ -51,7 +51,12 @@ public final class BrowserHost: @unchecked Sendable {
 
     /// Answers one message from the browser (its JSON bytes).
     public func handle(_ bytes: [UInt8]) {
-        guard let envelope = BrowserMessage.parse(bytes) else {
+        let envelope: BrowserMessage
+        do {
+            envelope = try BrowserMessage.parse(bytes)
+        } catch .overBudget(let violation) {
+            return fail("", .emptyMessageReceived, requestID: nil, text: violation.message)
+        } catch {
             return fail("", .emptyMessageReceived, requestID: nil)
         }
         let action = envelope.action ?? ""
@@ -75,7 +80,12 @@ public final class BrowserHost: @unchecked Sendable {
         }
         var decrypted = plain
         defer { zeroize(&decrypted) }
-        guard let request = BrowserMessage.parse(decrypted) else {
+        let request: BrowserMessage
+        do {
+            request = try BrowserMessage.parse(decrypted)
+        } catch .overBudget(let violation) {
+            return fail(action, .cannotDecryptMessage, requestID: envelope.requestID, text: violation.message)
+        } catch {
             return fail(action, .cannotDecryptMessage, requestID: envelope.requestID)
         }
         let nonce = Array(Data(base64Encoded: envelope.nonce ?? "") ?? Data())

@@ -7,6 +7,7 @@ import SesameCrypto
 extension SecretService {
     func handleItem(_ collection: CollectionName, _ id: String, _ call: BusMessage) throws(BusError) {
         let path = SecretObject.itemPath(collection, id)
+        try requireItem(collection, id)
         switch call.member {
         case "Delete":
             switch collection {

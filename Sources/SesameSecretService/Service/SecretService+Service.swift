@@ -197,7 +197,9 @@ extension SecretService {
             guard let entry = memory.entries[id] else { throw .noSuchObject(SecretObject.itemPath(collection, id)) }
             return try session.encode(entry.secret, contentType: entry.contentType)
         case .login:
-            guard let uuid = SecretObject.uuid(fromItemID: id) else { throw .noSuchObject(SecretObject.itemPath(collection, id)) }
+            guard let uuid = SecretObject.uuid(fromItemID: id), try vaultItem(uuid) != nil else {
+                throw .noSuchObject(SecretObject.itemPath(collection, id))
+            }
             let item = try withVault { vault throws(ServiceFailure) in try vault.reveal(uuid) }
             let secret = SecureBytes(utf8: item.password)
             return try session.encode(secret, contentType: "text/plain")

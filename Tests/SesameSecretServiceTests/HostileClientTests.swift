@@ -35,6 +35,51 @@ import Testing
         try JSONSerialization.data(withJSONObject: entries).write(to: URL(fileURLWithPath: home + "/config/sesame/secret-service-clients.json"))
     }
 
+    /// Issue 22 (3): `SetAlias("default", …/collection/session)` made `secret-tool store` keep secrets in memory,
+    /// where a never-allowed program read them without a prompt, and lost them at restart.
+    @Test func theDefaultAliasNeverLeavesTheVault() throws {
+        let bus = try PrivateBusHarness()
+        defer { bus.stop() }
+        try bus.makeUnlockedVault()
+        try bus.installProgram("pinentry", Self.recordingPinentry(home: bus.home, allowing: "secret-tool"))
+        try bus.startService(["--confirm"])
+        let moved = try bus.python("""
+            import sesame_probe as p
+            conn = p.connect()
+            session = p.ROOT + "/collection/session"
+            login = p.ROOT + "/collection/login"
+            for name, target in [("default", session), ("session", login), ("myapp", session), ("default", "/"),
+                                 ("default", login)]:
+                print(name, target.rsplit("/", 1)[-1] or "/", p.call(conn, p.ROOT, p.S, "SetAlias", "so", (name, target))[0])
+            print("default is", p.ok(conn, p.ROOT, p.S, "ReadAlias", "s", ("default",))[0])
+            """)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout == """
+            default session org.freedesktop.DBus.Error.AccessDenied
+            session login org.freedesktop.DBus.Error.AccessDenied
+            myapp session org.freedesktop.DBus.Error.AccessDenied
+            default / org.freedesktop.DBus.Error.AccessDenied
+            default login None
+            default is /org/freedesktop/secrets/collection/login
+
+            """)
+        // So a token stored the usual way lands in the vault.
+        #expect(try bus.secretTool(["store", "--label=Token", "app", "victim"], input: "t0ken").status == 0)
+        #expect(try bus.sesame(["list", "--json"]).stdout.contains("\"Token\""))
+        // And with --confirm, a never-allowed program reads no secret of the session collection either.
+        let read = try bus.python("""
+            import sesame_probe as p
+            conn = p.connect()
+            session = p.plain_session(conn)
+            memory = p.ROOT + "/aliases/session"
+            item = p.ok(conn, memory, p.C, "CreateItem", "a{sv}(oayays)b", (p.props("m", {"k": "v"}), p.secret(session, b"kept"), True))[0]
+            print("read:", p.call(conn, item, p.I, "GetSecret", "o", (session,))[0])
+            print("reads:", p.call(conn, p.ROOT, p.S, "GetSecrets", "aoo", ([item], session))[0])
+            """)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout == "read: org.freedesktop.DBus.Error.AccessDenied\nreads: org.freedesktop.DBus.Error.AccessDenied\n")
+    }
+
     /// Issue 22 (12): deleting an item already deleted succeeded. SecretStorage reads `NoSuchObject` (and
     /// `UnknownMethod`) as "not found", libsecret `NoSuchObject` and `UnknownObject`: Sesame answers `NoSuchObject`.
     @Test func anItemDeletedOnceIsGoneForEveryCall() throws {

@@ -21,7 +21,7 @@ extension SecretService {
             try bus.reply(to: call) { reply throws(BusError) in try reply.appendObjectPath(SecretObject.none) }
         case "GetSecret":
             let session = try session(at: try call.readObjectPath(), for: call)
-            if collection == .login, let confirmation, !isVaultLocked {
+            if let confirmation, collection == .session || !isVaultLocked {
                 guard try confirmation.mayRead(call, service: self) else { return }
             }
             let secret = try readSecret(collection, id, session: session)

@@ -30,23 +30,45 @@ extension SecretService {
             let path = aliases[name].map(SecretObject.collectionPath) ?? SecretObject.none
             try bus.reply(to: call) { reply throws(BusError) in try reply.appendObjectPath(path) }
         case "SetAlias":
-            let name = try call.readString()
-            let path = try call.readObjectPath()
-            guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0.isPathCharacter }) else {
-                throw .invalidArgs("An alias is a non-empty name of letters, digits and '_'.")
-            }
-            if path == SecretObject.none {
-                aliases[name] = nil
-            } else {
-                guard case .collection(let collection)? = SecretObject.parse(path, aliases: aliases) else {
-                    throw .noSuchObject(path)
-                }
-                aliases[name] = collection
-            }
-            try bus.reply(to: call) { _ throws(BusError) in }
+            try setAlias(call)
         default:
             throw .unknownMethod(call.member)
         }
+    }
+
+    /// Aliases Sesame never moves: `default` is the vault and `session` the in-memory collection, whatever a client
+    /// asks, so nothing a client stores through `default` can land outside the vault.
+    static let fixedAliases: [String: CollectionName] = ["default": .login, "session": .session]
+
+    /// `SetAlias` changes only what cannot take a secret out of the vault or out of the person's consent: the
+    /// fixed aliases stay (setting one to its own collection succeeds, as clients that create `default` do), other
+    /// aliases may name the vault or nothing, and with `--confirm` only a program allowed to read secrets may
+    /// change one (asked as for a read).
+    private func setAlias(_ call: BusMessage) throws(BusError) {
+        let name = try call.readString()
+        let path = try call.readObjectPath()
+        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0.isPathCharacter }) else {
+            throw .invalidArgs("An alias is a non-empty name of letters, digits and '_'.")
+        }
+        var target: CollectionName?
+        if path != SecretObject.none {
+            guard case .collection(let collection)? = SecretObject.parse(path, aliases: aliases) else {
+                throw .noSuchObject(path)
+            }
+            target = collection
+        }
+        if let fixed = Self.fixedAliases[name] {
+            guard target == fixed else {
+                throw .accessDenied("The alias '\(name)' always names \(fixed == .login ? "the vault" : "the session collection"); Sesame does not move it.")
+            }
+        } else if target == .session {
+            throw .accessDenied("An alias may name only the vault: secrets stored through it must not end up in memory.")
+        }
+        if aliases[name] != target, let confirmation {
+            guard try confirmation.mayRead(call, service: self) else { return }  // answered later, or refused
+        }
+        aliases[name] = target
+        try bus.reply(to: call) { _ throws(BusError) in }
     }
 
     private func openSession(_ call: BusMessage) throws(BusError) {
@@ -162,7 +184,7 @@ extension SecretService {
     private func getSecrets(_ call: BusMessage) throws(BusError) {
         let paths = try call.readStringArray("o")
         let session = try session(at: try call.readObjectPath(), for: call)
-        if paths.contains(where: isVaultObject), let confirmation, !isVaultLocked {
+        if let confirmation, paths.contains(where: { isVaultObject($0) ? !isVaultLocked : SecretObject.parse($0, aliases: aliases) != nil }) {
             guard try confirmation.mayRead(call, service: self) else { return }  // answered later, or refused
         }
         var secrets: [(String, TransportSecret)] = []

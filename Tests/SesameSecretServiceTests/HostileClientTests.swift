@@ -80,6 +80,38 @@ import Testing
         #expect(read.stdout == "read: org.freedesktop.DBus.Error.AccessDenied\nreads: org.freedesktop.DBus.Error.AccessDenied\n")
     }
 
+    /// Issue 22 (5): a program connects, calls, then runs an allowed program on the same process while a child
+    /// keeps the connection; the child's reads must not pass as the allowed program's.
+    @Test func aConnectionWhoseProcessRunsAnotherProgramReadsNothing() throws {
+        let bus = try PrivateBusHarness()
+        defer { bus.stop() }
+        try bus.makeUnlockedVault()
+        try bus.installProgram("pinentry", Self.recordingPinentry(home: bus.home, allowing: nil))
+        try Self.remember([("/usr/bin/secret-tool", true)], home: bus.home)
+        try bus.startService(["--confirm"])
+        #expect(try bus.secretTool(["store", "--label=Kept", "app", "inherited"], input: "inherited-secret").status == 0)
+        #expect(try bus.secretTool(["lookup", "app", "inherited"]).stdout == "inherited-secret")
+        let result = try bus.python("""
+            import os, sys, time, sesame_probe as p
+            conn = p.connect()
+            session = p.plain_session(conn)
+            item = p.ok(conn, p.ROOT, p.S, "SearchItems", "a{ss}", ({"app": "inherited"},))[0][0]
+            read_end, write_end = os.pipe()
+            if os.fork() == 0:
+                os.close(read_end)
+                time.sleep(1.5)  # the parent runs secret-tool by now, on the process the bus knows
+                error, body = p.call(conn, item, p.I, "GetSecret", "o", (session,))
+                print("inherited:", error or bytes(body[0][2]).decode(), flush=True)
+                os.close(write_end)
+                os._exit(0)
+            os.close(write_end)
+            os.dup2(read_end, 0)
+            # secret-tool store reads the secret from standard input: it waits there until the child is done.
+            os.execv("/usr/bin/secret-tool", ["secret-tool", "store", "--label=Later", "app", "later"])
+            """)
+        #expect(result.stdout.contains("inherited: org.freedesktop.DBus.Error.AccessDenied"), "\(result.stdout) \(result.stderr)")
+    }
+
     /// Issue 22 (12): deleting an item already deleted succeeded. SecretStorage reads `NoSuchObject` (and
     /// `UnknownMethod`) as "not found", libsecret `NoSuchObject` and `UnknownObject`: Sesame answers `NoSuchObject`.
     @Test func anItemDeletedOnceIsGoneForEveryCall() throws {

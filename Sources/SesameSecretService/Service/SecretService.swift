@@ -186,6 +186,7 @@ public final class SecretService {
             return
         }
         guard name.hasPrefix(":"), new.isEmpty else { return }
+        confirmation?.forget(name)
         sessions = sessions.filter { $0.value.owner != name }
         prompts = prompts.filter { $0.value.owner != name }
         lockedSearches.removeAll(ownedBy: name)
@@ -195,6 +196,7 @@ public final class SecretService {
 
     /// Answers one method call; every path ends in a reply.
     func handle(_ call: BusMessage) -> Int32 {
+        confirmation?.noteCall(call, service: self)
         do throws(BusError) {
             guard let object = SecretObject.parse(call.path, aliases: aliases) else { throw BusError.noSuchObject(call.path) }
             switch (object, call.interface) {

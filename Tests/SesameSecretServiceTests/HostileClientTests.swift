@@ -112,6 +112,37 @@ import Testing
         #expect(result.stdout.contains("inherited: org.freedesktop.DBus.Error.AccessDenied"), "\(result.stdout) \(result.stderr)")
     }
 
+    /// Issue 22 (7): a folder named with `\r\e[2K` made an allowed program's row read as denied in `sesame
+    /// secret-service clients`, and CR/LF in a path became line breaks of pinentry's question.
+    @Test func programPathsReachTheTerminalAndPinentryEscaped() throws {
+        let bus = try PrivateBusHarness()
+        defer { bus.stop() }
+        try bus.makeUnlockedVault()
+        let folder = bus.home + "/odd\r\u{1B}[2K\ndenied  2026-01-01T00:00:00Z  /usr/bin/x"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let program = folder + "/secret-tool"
+        try FileManager.default.copyItem(atPath: "/usr/bin/secret-tool", toPath: program)
+        try bus.installProgram("pinentry", Self.recordingPinentry(home: bus.home, allowing: nil))
+        try Self.remember([(program, true)], home: bus.home)
+
+        let listed = try bus.sesame(["secret-service", "clients"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.contains("\r"))
+        #expect(listed.stdout.split(separator: "\n").count == 1, "\(listed.stdout)")
+        #expect(listed.stdout.hasPrefix("allowed  ") && listed.stdout.contains("odd\\u{D}\\u{1B}[2K\\u{A}denied"))
+
+        // Denied once by pinentry (revoked first), so pinentry asks about that path.
+        #expect(try bus.sesame(["secret-service", "clients", "--revoke", program]).status == 0)
+        try bus.startService(["--confirm"])
+        #expect(try bus.secretTool(["store", "--label=L", "app", "odd"], input: "v").status == 0)
+        _ = try bus.run(program, ["lookup", "app", "odd"])
+        let log = try String(contentsOfFile: bus.home + "/pinentry.log", encoding: .utf8)
+        let question = try #require(log.split(separator: "\n").first { $0.hasPrefix("SETDESC") })
+        #expect(!question.contains("\u{1B}") && !question.contains("\r"))
+        #expect(!question.contains("%0A") && !question.contains("%0D"), "\(question)")
+        #expect(question.contains("odd\\u{D}\\u{1B}[2K\\u{A}denied"), "\(question)")
+    }
+
     /// Issue 22 (12): deleting an item already deleted succeeded. SecretStorage reads `NoSuchObject` (and
     /// `UnknownMethod`) as "not found", libsecret `NoSuchObject` and `UnknownObject`: Sesame answers `NoSuchObject`.
     @Test func anItemDeletedOnceIsGoneForEveryCall() throws {

@@ -1,6 +1,7 @@
 import CSDBus
 import Foundation
 import Glibc
+import SesameTerminalText
 
 /// `--confirm`: before a program may read a secret from the vault, the person is asked once (through pinentry)
 /// whether that program may; the answer is remembered in the ``ClientRegistry``. A call waiting for the answer is
@@ -62,8 +63,9 @@ public final class ClientConfirmation {
             if asking.insert(program).inserted {
                 let pinentry = service.pinentry, outbox = service.outbox
                 Thread.detachNewThread {
+                    // The path is outside text (any folder name): one line, controls shown escaped.
                     let allowed = pinentry.confirm(
-                        description: "\(program) asks for passwords from your Sesame vault. Allow this program to read them?",
+                        description: "\(TerminalText.quoted(program, limit: 300)) asks for passwords from your Sesame vault. Allow this program to read them?",
                         yes: "Allow", no: "Deny")
                     outbox.send(.confirmation(token: token, program: program, allowed: allowed))
                 }

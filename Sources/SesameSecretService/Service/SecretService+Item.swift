@@ -31,6 +31,12 @@ extension SecretService {
             let secret = try session(at: transport.session, for: call).decode(transport)
             switch collection {
             case .session:
+                if var changed = memory.entries[id] {
+                    changed.secret = secret
+                    guard memory.fits(changed, replacing: id) else {
+                        throw .limitsExceeded("The session collection holds at most \(BusBudget.describe(bytes: BusBudget.memoryBytes)) of secrets.")
+                    }
+                }
                 memory.update(id) {
                     $0.secret = secret
                     $0.contentType = transport.contentType.isEmpty ? "text/plain" : transport.contentType

@@ -78,6 +78,9 @@ extension SecretService {
         guard let algorithm = SecretSession.Algorithm(rawValue: name) else {
             throw .notSupported("Sesame does not support the session algorithm '\(name.prefix(80))'; use 'plain' or 'dh-ietf1024-sha256-aes128-cbc-pkcs7'.")
         }
+        guard sessions.values.count(where: { $0.owner == call.sender }) < BusBudget.sessionsPerClient else {
+            throw .limitsExceeded("A client may hold \(BusBudget.sessionsPerClient) sessions at once; close some first.")
+        }
         let (id, path) = newSessionPath()
         switch algorithm {
         case .plain:
@@ -92,7 +95,7 @@ extension SecretService {
             }
         case .dh:
             guard contents == "ay" else { throw .invalidArgs("A DH session's input is the client's public key (ay).") }
-            let (session, publicKey) = try SecretSession.dh(path: path, owner: call.sender, clientPublicKey: try call.readBytes())
+            let (session, publicKey) = try SecretSession.dh(path: path, owner: call.sender, clientPublicKey: try call.readBytes(limit: BusBudget.publicKeyBytes, what: "A DH public key"))
             sessions[id] = session
             try bus.reply(to: call) { reply throws(BusError) in
                 try reply.open("v", "ay")
@@ -127,7 +130,10 @@ extension SecretService {
 
     func skipProperties(_ call: BusMessage) throws(BusError) {
         try call.enter("a", "{sv}")
+        var entries = 0
         while try call.enterIfPresent("e", "sv") {
+            entries += 1
+            guard entries <= BusBudget.propertyEntries else { throw .propertiesOverBudget }
             _ = try call.readString()
             try call.skip()
             try call.exit()
@@ -152,6 +158,9 @@ extension SecretService {
         let unlocked = known.filter { !waiting.contains($0) }
         var promptPath = SecretObject.none
         if !waiting.isEmpty {
+            guard prompts.values.count(where: { $0.owner == call.sender }) < BusBudget.promptsPerClient else {
+                throw .limitsExceeded("A client may hold \(BusBudget.promptsPerClient) prompts at once; dismiss some first.")
+            }
             let id = newPromptID()
             prompts[id] = PendingPrompt(owner: call.sender, objects: waiting)
             promptPath = SecretObject.prompt(id).path

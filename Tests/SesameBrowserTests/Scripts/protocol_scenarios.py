@@ -363,8 +363,9 @@ def association_slots():
         client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": new_id_key()})
         flood.append(client)
     wait_pending(8)
-    first = flood[0].send("associate", {"key": b64(bytes(flood[0].client_key.public_key)), "idKey": new_id_key()})
-    # Its earlier request gave way to the new one: still eight waiting, one per process.
+    # One host holds one request: a second is refused at once while the first waits (the agent keeps one per
+    # process too), so still eight wait, one per process.
+    flood[0].send("associate", {"key": b64(bytes(flood[0].client_key.public_key)), "idKey": new_id_key()})
     expect_error(flood[0].wait_for(lambda r: r.get("action") == "associate" and "errorCode" in r), 6)
     pending = json.loads(sesame("browser", "pending", "--json").stdout)
     assert sorted(r["origin"] for r in pending) == sorted("flood-%d" % i for i in range(8)), pending

@@ -193,7 +193,7 @@ extension SecretService {
     private func getSecrets(_ call: BusMessage) throws(BusError) {
         let paths = try call.readStringArray("o")
         let session = try session(at: try call.readObjectPath(), for: call)
-        if let confirmation, paths.contains(where: { isVaultObject($0) ? !isVaultLocked : SecretObject.parse($0, aliases: aliases) != nil }) {
+        if let confirmation, paths.contains(where: yieldsSecretNow) {
             guard try confirmation.mayRead(call, service: self) else { return }  // answered later, or refused
         }
         var secrets: [(String, TransportSecret)] = []
@@ -219,6 +219,13 @@ extension SecretService {
             }
             try reply.close()
         }
+    }
+
+    /// Whether a path names an item whose secret a read would hand out now (`--confirm` asks first): one of the
+    /// session collection, or of the vault while it is unlocked.
+    private func yieldsSecretNow(_ path: String) -> Bool {
+        if case .item(.session, _)? = SecretObject.parse(path, aliases: aliases) { return true }
+        return isVaultObject(path) && !isVaultLocked
     }
 
     /// One item's secret, encrypted for `session`.

@@ -87,7 +87,7 @@ let package = Package(
             "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
         .target(name: "SesameSecretService", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus",
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
         .executableTarget(name: "sesame-secret-service", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",

@@ -41,6 +41,23 @@ struct AutoTypeCommandTests {
         #expect(try form.waitForSubmission() == LoginForm.Contents(username: "alice", password: "Grüße€ s3cr3t!", submitted: true, other: ""))
     }
 
+    /// Issue 22: a browser window titled by a phishing page ("Sign in to GitHub - github.com") received GitHub's
+    /// login. In a browser the title picks nothing, and the message says why; `--site` (the extension's
+    /// request-autotype) still types.
+    @Test func aBrowsersTitleTypesNothingButItsSiteDoes() throws {
+        try addLogin("GitHub", url: "https://github.com", username: "alice", password: "gh-pw")
+        let form = try session.openLoginForm(title: "Sign in to GitHub - github.com", windowClass: "Firefox-esr")
+        let refused = try sesame(["autotype"], input: Self.master + "\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is a web browser, whose title the page chooses"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Nothing was typed."))
+        usleep(200_000)
+        #expect(try form.contents() == LoginForm.Contents(username: "", password: "", submitted: false, other: ""))
+        let typed = try sesame(["autotype", "--site", "github.com"], input: Self.master + "\n")
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(try form.waitForSubmission().username == "alice")
+    }
+
     @Test func aRuleByClassWithItsOwnSequenceWins() throws {
         try addLogin("Example", url: "https://example.com", username: "alice", password: "pw1")
         try addLogin("Intranet", url: "https://intranet.test", username: "bob", password: "pw2")

@@ -166,14 +166,15 @@ final class X11Session {
     }
 
     /// Opens the test login form and waits until it has the focus.
-    func openLoginForm(title: String = "Example Login - example.com", stealFocus: Bool = false) throws -> LoginForm {
+    func openLoginForm(title: String = "Example Login - example.com", windowClass: String = "SesameTestLogin",
+                       stealFocus: Bool = false) throws -> LoginForm {
         let report = folder + "/form-\(UUID().uuidString).json"
         let pipe = Pipe()
         let script = Self.fixture("login_form.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [script, report] + (stealFocus ? ["--steal-focus"] : [])
-        process.environment = environment.merging(["FORM_TITLE": title]) { $1 }
+        process.environment = environment.merging(["FORM_TITLE": title, "FORM_CLASS": windowClass]) { $1 }
         process.standardOutput = pipe
         process.standardError = try logFile("login_form")
         try process.run()

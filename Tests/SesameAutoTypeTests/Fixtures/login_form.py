@@ -11,7 +11,7 @@ import tkinter
 report = sys.argv[1]
 steal = "--steal-focus" in sys.argv
 title = os.environ.get("FORM_TITLE", "Example Login - example.com")
-root = tkinter.Tk(className="SesameTestLogin")
+root = tkinter.Tk(className=os.environ.get("FORM_CLASS", "SesameTestLogin"))
 root.title(title)
 username = tkinter.Entry(root)
 password = tkinter.Entry(root, show="*")

@@ -33,7 +33,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         self.environment = environment
         let provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
-            identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
+            identityStore: environment.identityStore, authenticator: unlockPrompt,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(environment),
             maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)

@@ -38,12 +38,13 @@ targets += [
             swiftSettings: resilient),
     .target(name: "LocalAuthentication", path: "StandIns/LocalAuthentication"),
     .target(name: "Security", path: "StandIns/Security"),
+    .target(name: "os", path: "StandIns/os"),
     // The two modules Apps/iOS/project.yml builds, under the same names (its PRODUCT_MODULE_NAMEs) and with the
     // same imports; only their SwiftUI files, which cannot compile on Linux, are left to apple-check.sh to parse.
-    // The extension: its view controller, without Views/.
+    // The extension: its view controller and log, without Views/.
     .target(
         name: "SesameAutoFillExtension",
-        dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
+        dependencies: ["SesameAutoFillApple", "os", .product(name: "SesameCore", package: "Sesame")],
         path: "iOS/AutoFillExtension",
         exclude: ["Views", "Info.plist", "AutoFillExtension.entitlements"]),
     // The app: its model, without Views/.

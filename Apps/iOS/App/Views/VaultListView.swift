@@ -1,4 +1,3 @@
-import SesameAppModel
 import SesameAutoFill
 import SwiftUI
 

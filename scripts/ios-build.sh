@@ -39,9 +39,9 @@ sdk=$(cd "$sdk" && pwd)
 fail() { echo "ios-build: $*" >&2; exit 1; }
 toolchain=$(dirname "$(readlink -f "$(command -v swiftc)")")
 lld=${LD64_LLD:-/usr/lib/llvm-16/bin/ld64.lld}
-[ -x "$lld" ] || fail "needs Debian's lld-16 (apt-get install lld-16): the toolchain's ld64.lld refuses iOS"
+[ -x "$lld" ] || fail "needs Debian's lld-16 (sh scripts/packages.sh ios): the toolchain's ld64.lld refuses iOS"
 for tool in autoreconf automake libtoolize dpkg-source python3; do
-    command -v $tool >/dev/null || fail "needs $tool (apt-get install autoconf automake libtool dpkg-dev python3)"
+    command -v $tool >/dev/null || fail "needs $tool (sh scripts/packages.sh ios)"
 done
 clang="$toolchain/clang"
 nm="$toolchain/llvm-nm"

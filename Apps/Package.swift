@@ -47,12 +47,15 @@ targets += [
         dependencies: ["SesameAutoFillApple", "os", .product(name: "SesameCore", package: "Sesame")],
         path: "iOS/AutoFillExtension",
         exclude: ["Views", "Info.plist", "AutoFillExtension.entitlements"]),
-    // The app: its model, without Views/.
+    // The app: its model, without Views/ and the SwiftUI components at App/'s top level.
     .target(
         name: "SesameApp",
-        dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
+        dependencies: [
+            "SesameAutoFillApple", "UIKit", .product(name: "SesameCore", package: "Sesame"),
+        ],
         path: "iOS/App",
-        exclude: ["Views", "ItemRow.swift", "Info.plist", "Sesame.entitlements"]),
+        exclude: ["Views", "ItemRow.swift", "OneTimeCodeRow.swift", "Info.plist",
+                  "Sesame.entitlements"]),
     // The extension's memory during a configuration at 100,000 items (docs/benchmarks.md); run by hand.
     .executableTarget(
         name: "SesameExtensionBench",
@@ -64,7 +67,10 @@ targets += [
             "SesameAutoFillApple", "SesameAutoFillExtension", "SesameApp", "AuthenticationServices", "UIKit",
             .product(name: "SesameCore", package: "Sesame"),
         ],
-        path: "Tests/SesameAutoFillAppleTests"),
+        path: "Tests/SesameAutoFillAppleTests",
+        // The toolchain's Testing declares a cross-import overlay with UIKit (`_Testing_UIKit`) that exists only on
+        // Apple platforms; with the UIKit stand-in, a test that imports both would look for it.
+        swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
 ]
 #endif
 

@@ -5,10 +5,12 @@ import SesameAutoFill
 import SesameAutoFillApple
 import SesameCrypto
 import SesameStore
+import UIKit
 
 /// The containing app's state and actions; the SwiftUI screens only draw it and call it. Every edit goes through
 /// the core's provider, so the identity store follows the vault after each change, and each unlock reconciles
-/// it (a full replace when a configuration was cancelled, or in a new process).
+/// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: one-time
+/// codes and copying, audit and trash, each in its own file of this folder.
 @MainActor
 public final class AppModel {
     public let environment: SesameEnvironment
@@ -24,11 +26,21 @@ public final class AppModel {
     private var sessionEndSignal: SessionEndSignal?
     /// The one pending auto-lock while the vault list shows: it sleeps until the session's idle deadline.
     private var autoLock: Task<Void, Never>?
+    /// Where copied codes and passwords go (the general pasteboard in the app).
+    let pasteboard: UIPasteboard
+    /// How long a copied code or password stays on the pasteboard before the system clears it.
+    public var pasteboardLifetime: TimeInterval = 60
+    /// The session's clock, which also dates codes and copies.
+    let now: @Sendable () -> Date
 
-    /// - Parameter now: the session's clock, which decides the auto-lock; tests move theirs by hand.
+    /// - Parameters:
+    ///   - now: the session's clock, which decides the auto-lock; tests move theirs by hand.
+    ///   - pasteboard: where copies go; tests give each app a pasteboard of its own.
     public init(environment: SesameEnvironment, authenticator: any Authenticator = UnlockPrompt(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                pasteboard: UIPasteboard = .general, now: @escaping @Sendable () -> Date = { Date() }) {
         self.environment = environment
+        self.pasteboard = pasteboard
+        self.now = now
         provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: environment.identityStore, authenticator: authenticator,
@@ -203,7 +215,7 @@ public final class AppModel {
         await refreshAutoFillStatus()
     }
 
-    private func reload() async throws {
+    func reload() async throws {
         items = try await provider.perform { try $0.list().items }
         onChange?()
     }

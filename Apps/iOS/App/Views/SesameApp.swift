@@ -1,7 +1,8 @@
 import SesameAutoFillApple
 import SwiftUI
 
-/// The containing app: create or unlock the vault, list and search, add and edit with the generator, settings.
+/// The containing app: create or unlock the vault; list and search, add and edit with the generator; one-time codes,
+/// the audit, the trash and settings.
 /// Every screen draws `AppModel` and calls it; the identity store follows every change and is reconciled on
 /// each unlock.
 @main
@@ -52,7 +53,7 @@ struct RootView: View {
     var body: some View {
         if let model = state.model {
             if model.isUnlocked {
-                VaultListView(model: model)
+                MainTabView(model: model)
             } else {
                 UnlockAppView(model: model)
             }

@@ -1,8 +1,8 @@
 import SesameAutoFillApple
 import SwiftUI
 
-/// Auto-lock ("stay unlocked for N minutes", read by every extension process), Face ID / Touch ID, the master
-/// password, and AutoFill's real state with the way to Settings.
+/// The trash; auto-lock ("stay unlocked for N minutes", read by every extension process), Face
+/// ID / Touch ID, the master password, and AutoFill's real state with the way to Settings.
 struct SettingsView: View {
     let model: AppModel
     @AppStorage(SesameEnvironment.idleTimeoutMinutesKey, store: Self.appGroupDefaults) private var minutes = 15
@@ -21,6 +21,9 @@ struct SettingsView: View {
     var body: some View {
         NavigationStack {
             Form {
+                Section("Logins") {
+                    NavigationLink("Trash") { TrashView(model: model) }
+                }
                 Section("Auto-lock") {
                     Picker("Stay unlocked for", selection: $minutes) {
                         ForEach([1, 5, 15, 60, 240], id: \.self) { Text("\($0) min").tag($0) }

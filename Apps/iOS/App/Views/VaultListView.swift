@@ -7,7 +7,6 @@ struct VaultListView: View {
     @State private var query = ""
     @State private var editing: ItemSummary?
     @State private var adding = false
-    @State private var showingSettings = false
 
     var body: some View {
         NavigationStack {
@@ -20,20 +19,21 @@ struct VaultListView: View {
                 .swipeActions {
                     Button("Trash", role: .destructive) { Task { try? await model.moveToTrash(item.id) } }
                 }
+                .contextMenu {
+                    Button("Copy password") { Task { try? await model.copyPassword(of: item.id) } }
+                }
             }
             .searchable(text: $query)
             .onChange(of: query) { _, newValue in model.query = newValue }
             .navigationTitle("Logins")
             .toolbar {
                 ToolbarItem(placement: .primaryAction) { Button("Add") { adding = true } }
-                ToolbarItem(placement: .navigation) { Button("Settings") { showingSettings = true } }
                 ToolbarItem(placement: .bottomBar) {
                     Button("Lock") { Task { await model.lock() } }
                 }
             }
             .sheet(isPresented: $adding) { ItemEditorView(model: model, editing: nil) }
             .sheet(item: $editing) { item in ItemEditorView(model: model, editing: item) }
-            .sheet(isPresented: $showingSettings) { SettingsView(model: model) }
         }
     }
 }

@@ -20,6 +20,9 @@ let package = Package(
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too.
         .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
+        // What only the iOS app adds to the core (never the AutoFill extension, which only reads the vault): other
+        // managers' files and backups through the document picker.
+        .library(name: "SesameAppCore", targets: ["SesameInterchange", "SesameKeePass"]),
     ],
     targets: [
         // C libraries from Debian, headers only.

@@ -52,9 +52,10 @@ targets += [
         name: "SesameApp",
         dependencies: [
             "SesameAutoFillApple", "UIKit", .product(name: "SesameCore", package: "Sesame"),
+            .product(name: "SesameAppCore", package: "Sesame"),
         ],
         path: "iOS/App",
-        exclude: ["Views", "ItemRow.swift", "OneTimeCodeRow.swift", "Info.plist",
+        exclude: ["Views", "ItemRow.swift", "OneTimeCodeRow.swift", "OutcomeLines.swift", "Info.plist",
                   "Sesame.entitlements"]),
     // The extension's memory during a configuration at 100,000 items (docs/benchmarks.md); run by hand.
     .executableTarget(
@@ -65,7 +66,7 @@ targets += [
         name: "SesameAutoFillAppleTests",
         dependencies: [
             "SesameAutoFillApple", "SesameAutoFillExtension", "SesameApp", "AuthenticationServices", "UIKit",
-            .product(name: "SesameCore", package: "Sesame"),
+            .product(name: "SesameCore", package: "Sesame"), .product(name: "SesameAppCore", package: "Sesame"),
         ],
         path: "Tests/SesameAutoFillAppleTests",
         // The toolchain's Testing declares a cross-import overlay with UIKit (`_Testing_UIKit`) that exists only on

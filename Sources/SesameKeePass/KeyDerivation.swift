@@ -2,9 +2,12 @@ import SesameCrypto
 import CArgon2
 #if canImport(COpenSSL)
 import COpenSSL
+#elseif canImport(CommonCrypto)
+import CommonCrypto
 #endif
 
-/// The key derivation of a KDBX file: Argon2d, Argon2id (libargon2) or AES-KDF (OpenSSL AES-256-ECB).
+/// The key derivation of a KDBX file: Argon2d, Argon2id (libargon2) or AES-KDF (AES-256-ECB: OpenSSL on Linux,
+/// CommonCrypto on Apple platforms).
 enum KeyDerivation: Equatable, Sendable {
     case argon2(Argon2Variant, salt: [UInt8], memoryBytes: UInt64, iterations: UInt64, parallelism: UInt32, version: UInt32)
     case aesKDF(seed: [UInt8], rounds: UInt64)
@@ -99,6 +102,24 @@ enum KeyDerivation: Equatable, Sendable {
         for _ in 0..<rounds {
             _ = EVP_EncryptUpdate(context, &next, &written, block, 32)
             block.withUnsafeMutableBufferPointer { b in next.withUnsafeBufferPointer { b.baseAddress!.update(from: $0.baseAddress!, count: 32) } }
+        }
+        return KDBXPrimitives.sha256(block)
+        #elseif canImport(CommonCrypto)
+        guard seed.count == 32 else { throw KeePassError.damaged("the AES-KDF seed is not 32 bytes") }
+        var cryptor: CCCryptorRef?
+        guard CCCryptorCreate(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionECBMode), seed,
+                              seed.count, nil, &cryptor) == kCCSuccess, let cryptor
+        else { throw KeePassError.keyDerivationTooExpensive("could not start AES") }
+        defer { CCCryptorRelease(cryptor) }
+        var block = key, next = [UInt8](repeating: 0, count: 32)
+        defer { zeroize(&block); zeroize(&next) }
+        var moved = 0
+        for _ in 0..<rounds {
+            // ECB without padding: both 16-byte halves are encrypted independently, as KeePass does.
+            guard CCCryptorUpdate(cryptor, block, 32, &next, 32, &moved) == kCCSuccess, moved == 32 else {
+                throw KeePassError.keyDerivationTooExpensive("could not run AES")
+            }
+            swap(&block, &next)
         }
         return KDBXPrimitives.sha256(block)
         #else

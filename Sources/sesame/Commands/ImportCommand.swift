@@ -81,11 +81,10 @@ struct ImportReport: Encodable {
     var skipped: Int
     var rejected: [ImportRejection]
     var items: [Row]
-    private var formatName: String
+    private var text: ImportReportText
 
     init(format: ImportFormat, dryRun: Bool, batch: ImportBatch, summary: ImportSummary) {
         self.format = format.rawValue
-        formatName = format.displayName
         self.dryRun = dryRun
         created = summary.count(.created)
         updated = summary.count(.updated)
@@ -94,6 +93,8 @@ struct ImportReport: Encodable {
         items = zip(batch.records, summary.entries).map {
             Row(location: $0.location, outcome: $1.outcome, id: $1.itemID.uuidString.lowercased())
         }
+        text = ImportReportText(
+            format: format, dryRun: dryRun, created: created, updated: updated, skipped: skipped, rejected: rejected)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -101,14 +102,6 @@ struct ImportReport: Encodable {
     }
 
     func printText() {
-        let counts = "\(created) created, \(updated) updated, \(skipped) skipped, \(rejected.count) rejected"
-        if dryRun {
-            print("Dry run of an import from a \(formatName) file (nothing written): \(counts).")
-        } else {
-            print("Imported from a \(formatName) file: \(counts).")
-        }
-        for rejection in rejected {
-            print("Rejected \(TerminalText.sanitized(rejection.location)): \(TerminalText.sanitized(rejection.reason)).")
-        }
+        for line in text.lines { print(TerminalText.sanitized(line)) }
     }
 }

@@ -9,8 +9,9 @@ import UIKit
 
 /// The containing app's state and actions; the SwiftUI screens only draw it and call it. Every edit goes through
 /// the core's provider, so the identity store follows the vault after each change, and each unlock reconciles
-/// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: one-time
-/// codes and copying, audit and trash, each in its own file of this folder.
+/// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: import and
+/// export through the document picker, one-time codes and copying, audit and trash, each in its own file of this
+/// folder.
 @MainActor
 public final class AppModel {
     public let environment: SesameEnvironment
@@ -30,7 +31,7 @@ public final class AppModel {
     let pasteboard: UIPasteboard
     /// How long a copied code or password stays on the pasteboard before the system clears it.
     public var pasteboardLifetime: TimeInterval = 60
-    /// The session's clock, which also dates codes and copies.
+    /// The session's clock, which also dates codes, copies and exports.
     let now: @Sendable () -> Date
 
     /// - Parameters:

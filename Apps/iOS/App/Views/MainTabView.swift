@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The unlocked app: logins, one-time codes, the audit, and settings (where the trash is).
+/// The unlocked app: logins, one-time codes, the audit, and settings (where import, export and the trash are).
 struct MainTabView: View {
     let model: AppModel
 

@@ -1,7 +1,7 @@
 import SesameAutoFillApple
 import SwiftUI
 
-/// The trash; auto-lock ("stay unlocked for N minutes", read by every extension process), Face
+/// Import, export and the trash; auto-lock ("stay unlocked for N minutes", read by every extension process), Face
 /// ID / Touch ID, the master password, and AutoFill's real state with the way to Settings.
 struct SettingsView: View {
     let model: AppModel
@@ -22,6 +22,8 @@ struct SettingsView: View {
         NavigationStack {
             Form {
                 Section("Logins") {
+                    NavigationLink("Import…") { ImportView(model: model) }
+                    NavigationLink("Export…") { ExportView(model: model) }
                     NavigationLink("Trash") { TrashView(model: model) }
                 }
                 Section("Auto-lock") {

@@ -21,8 +21,8 @@ let package = Package(
         // store's and the crypto's types too.
         .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // What only the iOS app adds to the core (never the AutoFill extension, which only reads the vault): other
-        // managers' files and backups through the document picker.
-        .library(name: "SesameAppCore", targets: ["SesameInterchange", "SesameKeePass"]),
+        // managers' files and backups through the document picker, and sync through a folder the person picks.
+        .library(name: "SesameAppCore", targets: ["SesameInterchange", "SesameKeePass", "SesameSync", "SesameSyncTransport"]),
     ],
     targets: [
         // C libraries from Debian, headers only.

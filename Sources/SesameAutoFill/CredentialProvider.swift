@@ -83,6 +83,9 @@ public actor CredentialProvider {
     /// read at or after this deadline finds. The containing app sleeps until then to lock itself in the foreground.
     public var timeRemaining: TimeInterval? { session.timeRemaining }
 
+    /// The trusted session's key for a second handle on the vault (see `VaultSession.keyForSecondHandle`).
+    public var keyForSecondHandle: VaultUnlockKey? { session.keyForSecondHandle }
+
     /// Locks now: the next request without user interaction answers `userInteractionRequired`.
     public func lock() {
         session.lock()

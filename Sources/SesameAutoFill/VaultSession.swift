@@ -100,6 +100,13 @@ public final class VaultSession {
         epoch = nil
     }
 
+    /// The key the trusted session was unlocked with, for a second handle on the vault in this process (the iOS
+    /// app's sync rounds run on one, so a transport that waits for files never holds the session); nil when not
+    /// trusted. Reading it is not use: it restarts no idle timer.
+    public var keyForSecondHandle: VaultUnlockKey? {
+        isTrusted ? unlockKey : nil
+    }
+
     /// Whether this process holds the vault's keys in memory now. Unlike ``isTrusted`` it checks nothing and
     /// restores nothing: it tells whether a session that ended elsewhere has been wiped here.
     public var holdsKeys: Bool { service != nil }

@@ -106,6 +106,10 @@ public struct GitTransport: SyncTransport {
     /// Runs git in the work tree with a fixed identity and date; fails with git's own first error line.
     @discardableResult
     private func git(_ arguments: [String]) throws -> String {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        // No processes there: the iPhone app syncs through a folder (FolderTransport under file coordination).
+        throw SyncError.transport("git runs only on a computer; on this device, sync through a folder")
+        #else
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // coreutils' timeout runs git in a process group of its own and signals the whole group when time is up.
@@ -137,5 +141,6 @@ public struct GitTransport: SyncTransport {
                 "git \(arguments.first ?? ""): \(line.map(Self.redactingCredentials) ?? "exit status \(process.terminationStatus)")")
         }
         return String(decoding: outputData, as: UTF8.self)
+        #endif
     }
 }

@@ -56,6 +56,24 @@ import Testing
         #expect(throws: ServiceFailure.self) { try session.trustedService().status() }
     }
 
+    @Test func theKeyForASecondHandleOpensTheVaultWhileTrustedAndIsNotUse() throws {
+        let session = try unlocked()
+        let key = try #require(session.keyForSecondHandle)
+        let second = try Vault(path: vault.path, publicSuffixList: testPublicSuffixList)
+        defer { second.close() }
+        try second.unlock(key: key)
+        #expect(second.isUnlocked)
+        // Handing the key over restarts no idle timer: the session expires when it would have.
+        clock.advance(by: 15 * 60 - 1)
+        #expect(session.keyForSecondHandle != nil)
+        clock.advance(by: 1)
+        #expect(session.keyForSecondHandle == nil)
+
+        let locked = try unlocked()
+        locked.lock()
+        #expect(locked.keyForSecondHandle == nil)
+    }
+
     @Test func aWrongPasswordChangesNothing() throws {
         let locked = VaultSession(path: vault.path, publicSuffixList: testPublicSuffixList, now: clock.now)
         #expect(throws: ServiceFailure(.wrongPassword, "Wrong master password.")) {

@@ -5,13 +5,14 @@ import SesameAutoFill
 import SesameAutoFillApple
 import SesameCrypto
 import SesameStore
+import SesameSync
 import UIKit
 
 /// The containing app's state and actions; the SwiftUI screens only draw it and call it. Every edit goes through
 /// the core's provider, so the identity store follows the vault after each change, and each unlock reconciles
-/// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: import and
-/// export through the document picker, one-time codes and copying, audit and trash, each in its own file of this
-/// folder.
+/// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: sync through
+/// a picked folder (``sync``), import and export through the document picker, one-time codes and copying, audit and
+/// trash, each in its own file of this folder.
 @MainActor
 public final class AppModel {
     public let environment: SesameEnvironment
@@ -27,6 +28,8 @@ public final class AppModel {
     private var sessionEndSignal: SessionEndSignal?
     /// The one pending auto-lock while the vault list shows: it sleeps until the session's idle deadline.
     private var autoLock: Task<Void, Never>?
+    /// Sync with the person's other devices through a folder they picked.
+    public let sync: AppSync
     /// Where copied codes and passwords go (the general pasteboard in the app).
     let pasteboard: UIPasteboard
     /// How long a copied code or password stays on the pasteboard before the system clears it.
@@ -48,8 +51,16 @@ public final class AppModel {
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(environment), now: now)
         biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
+        sync = AppSync(provider: provider, vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList)
         sessionEndSignal = SessionEndSignal(name: environment.sessionEndedSignalName) { [weak self] in
             Task { @MainActor in await self?.checkSession() }
+        }
+        sync.onChange = { [weak self] in self?.onChange?() }
+        sync.afterMerge = { [weak self] in
+            guard let self else { return }
+            // Merged changes come from another device: the suggestions above the keyboard follow them.
+            _ = try? await provider.synchronizeIdentities()
+            try? await reload()
         }
     }
 
@@ -77,12 +88,14 @@ public final class AppModel {
         try await reconcileAndReload()
     }
 
-    /// After any unlock: the store follows changes other processes made; a failed store write never fails it.
+    /// After any unlock: the store follows changes other processes made; a failed store write never fails it. Then
+    /// a sync round, when a folder is picked.
     private func reconcileAndReload() async throws {
         _ = try? await provider.synchronizeIdentities()
         isUnlocked = true
         scheduleAutoLock()
         try await reload()
+        sync.start()
     }
 
     /// Sleeps until the idle deadline, reads it again (use here or in an extension may have pushed it back) and
@@ -141,6 +154,7 @@ public final class AppModel {
     }
 
     private func showLocked() {
+        sync.stop()
         autoLock?.cancel()
         autoLock = nil
         isUnlocked = false
@@ -163,6 +177,7 @@ public final class AppModel {
     public func add(_ item: Item) async throws -> ItemView {
         let view = try await provider.perform { try $0.add(item) }
         try await reload()
+        sync.noteLocalChange()
         return view
     }
 
@@ -170,12 +185,14 @@ public final class AppModel {
     public func update(_ id: UUID, _ change: ItemChange) async throws -> ItemView {
         let view = try await provider.perform { try $0.update(id, change) }
         try await reload()
+        sync.noteLocalChange()
         return view
     }
 
     public func moveToTrash(_ id: UUID) async throws {
         try await provider.perform { try $0.moveToTrash(id) }
         try await reload()
+        sync.noteLocalChange()
     }
 
     /// Changes the master password, which also rotates the vault key. Every other process holds the old keys and
@@ -193,6 +210,53 @@ public final class AppModel {
     /// A new password for the add and edit screens, from the core's generator.
     public func generatePassword(_ generator: PasswordGenerator = PasswordGenerator()) throws -> String {
         try generator.generate()
+    }
+
+    // MARK: - Foreground and background
+
+    /// The app left the foreground: rounds stop and the sync folder's presenter is removed before the system
+    /// suspends the app (a suspended presenter can stall other processes' coordinated access).
+    public func enterBackground() {
+        sync.stop()
+    }
+
+    /// The app is in the foreground again: the lock screen if the session ended meanwhile, else a round.
+    public func enterForeground() async {
+        await checkSession()
+        if isUnlocked { sync.start() }
+    }
+
+    // MARK: - Sync setup
+
+    /// Makes a folder picked in the document picker this vault's sync folder (see ``AppSync``); the master password
+    /// is asked again, as `sesame sync setup` asks it: it wraps the sync key for the devices that join.
+    public func setUpSync(in folder: URL, masterPassword: String) async throws {
+        try await sync.setUp(folder: folder, masterPassword: masterPassword)
+    }
+
+    /// On a new install (no vault yet): creates this device's vault from the synced vault in a picked folder, as
+    /// `sesame sync clone folder` does, then unlocks it; the first round brings every login in.
+    public func joinSyncedVault(in folder: URL, password: String) async throws {
+        guard !vaultExists else { throw AppFailure("This iPhone has a vault already.") }
+        let secret = SecureBytes(utf8: password)
+        let path = environment.vaultPath
+        let list = environment.publicSuffixList
+        try await Task.detached {
+            try SecurityScope.accessing(folder) {
+                let transport = CoordinatedFolderTransport(folder: folder, presenter: nil)
+                guard let bytes = try transport.readHeader() else {
+                    throw AppFailure("\(folder.lastPathComponent) holds no synced vault (no \(SyncHeader.fileName)).")
+                }
+                let header = try SyncHeader(decoding: bytes)
+                do {
+                    try Vault.cloneForSync(at: path, header: header, password: secret, publicSuffixList: list).close()
+                } catch VaultError.wrongPassword {
+                    throw AppFailure("That is not the master password of the synced vault.")
+                }
+            }
+        }.value
+        try sync.remember(folder)
+        try await unlock(password: password)
     }
 
     // MARK: - AutoFill

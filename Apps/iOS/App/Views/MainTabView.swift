@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The unlocked app: logins, one-time codes, the audit, and settings (where import, export and the trash are).
+/// The unlocked app: logins, one-time codes, the audit, sync, and settings (where import, export and the trash are).
 struct MainTabView: View {
     let model: AppModel
 
@@ -12,6 +12,8 @@ struct MainTabView: View {
                 .tabItem { Label("Codes", systemImage: "clock") }
             AuditView(model: model)
                 .tabItem { Label("Audit", systemImage: "checkmark.shield") }
+            SyncView(model: model)
+                .tabItem { Label("Sync", systemImage: "arrow.triangle.2.circlepath") }
             SettingsView(model: model)
                 .tabItem { Label("Settings", systemImage: "gear") }
         }

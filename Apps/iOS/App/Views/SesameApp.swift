@@ -1,10 +1,10 @@
 import SesameAutoFillApple
 import SwiftUI
+import UIKit
 
-/// The containing app: create or unlock the vault; list and search, add and edit with the generator; one-time codes,
-/// the audit, the trash and settings.
-/// Every screen draws `AppModel` and calls it; the identity store follows every change and is reconciled on
-/// each unlock.
+/// The containing app: create, join or unlock the vault; logins, one-time codes, the audit, sync through a folder
+/// in Files, import and export, the trash and settings. Every screen draws `AppModel` and calls it; the identity
+/// store follows every change and is reconciled on each unlock.
 @main
 struct SesameApp: App {
     @StateObject private var model = AppState()
@@ -16,13 +16,19 @@ struct SesameApp: App {
                 .task { await model.model?.refreshAutoFillStatus() }
         }
         .onChange(of: phase) { _, newPhase in
-            // Nothing stays open across a suspension (0xdead10cc): every vault call is short and synchronous,
-            // and going to the background refreshes what the settings screen shows when it comes back.
-            if newPhase == .active {
+            // Nothing stays open across a suspension (0xdead10cc): every vault call is short and synchronous, sync
+            // rounds stop and the sync folder's presenter goes in the background, and coming back refreshes what
+            // the settings screen shows and runs a round.
+            switch newPhase {
+            case .active:
                 Task {
-                    await model.model?.checkSession()
+                    await model.model?.enterForeground()
                     await model.model?.refreshAutoFillStatus()
                 }
+            case .background:
+                model.model?.enterBackground()
+            default:
+                break
             }
         }
     }
@@ -40,6 +46,12 @@ final class AppState: ObservableObject {
             self.model = model
             failure = nil
             model.onChange = { [weak self] in self?.objectWillChange.send() }
+            // A round the person leaves the app during gets the time to finish its vault transactions.
+            model.sync.aroundRound = { round in
+                let task = UIApplication.shared.beginBackgroundTask(withName: "Sesame sync", expirationHandler: nil)
+                await round()
+                UIApplication.shared.endBackgroundTask(task)
+            }
         } catch {
             model = nil
             failure = "Sesame's App Group is not set up: \(error)"

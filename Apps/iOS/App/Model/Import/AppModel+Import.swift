@@ -26,7 +26,7 @@ extension AppModel {
 
     /// Opens the file with what it asked for and imports it in one transaction: each login is created, updates the
     /// password of the login for the same site and user name (the old one kept in its history), or is skipped as
-    /// already there. The suggestions above the keyboard follow.
+    /// already there. The suggestions above the keyboard follow, then a sync round publishes it.
     ///
     /// - Parameters:
     ///   - password: the KeePass file's or the backup's password (``PendingImport/password``); ignored otherwise.
@@ -54,6 +54,7 @@ extension AppModel {
             try $0.importItems(items, keePassDatabases: databases, dryRun: false, progress: { _ in })
         }
         try await reload()
+        sync.noteLocalChange()
         return ImportOutcome(format: format, batch: batch, summary: summary)
     }
 }

@@ -1,3 +1,5 @@
+import SesameStore
+
 /// KeePass's typed key-value map (KDF parameters and public custom data in the KDBX 4 outer header), in file order.
 struct VariantDictionary: Equatable, Sendable {
     enum Value: Equatable, Sendable {
@@ -33,7 +35,7 @@ struct VariantDictionary: Equatable, Sendable {
             let type = try reader.u8()
             if type == 0 { return }
             let keyLength = Int(try reader.u32())
-            guard let key = String(validating: try reader.take(keyLength), as: UTF8.self) else {
+            guard let key = String(strictUTF8: try reader.take(keyLength)) else {
                 throw KeePassError.damaged("a variant dictionary key is not UTF-8")
             }
             let data = Array(try reader.take(Int(try reader.u32())))
@@ -55,7 +57,7 @@ struct VariantDictionary: Equatable, Sendable {
         case 0x0C: return .int32(Int32(bitPattern: UInt32(try integer(4))))
         case 0x0D: return .int64(Int64(bitPattern: try integer(8)))
         case 0x18:
-            guard let string = String(validating: data, as: UTF8.self) else {
+            guard let string = String(strictUTF8: data) else {
                 throw KeePassError.damaged("a variant dictionary string is not UTF-8")
             }
             return .string(string)

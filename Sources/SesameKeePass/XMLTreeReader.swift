@@ -1,4 +1,5 @@
 import Foundation
+import SesameStore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -23,7 +24,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// while a stream parses large attachments inline.
     static func parse(_ bytes: [UInt8], onProtected: ProtectedHandler? = nil) throws -> XMLNode {
         // FoundationXML traps on an element name that is not UTF-8 (found by Fuzz/KDBXXML); KeePass XML is UTF-8.
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard String(strictUTF8: bytes) != nil else {
             throw KeePassError.damaged("its XML is not valid UTF-8")
         }
         try refuseProcessingInstructions(bytes)

@@ -101,11 +101,7 @@ extension Vault {
         let lengthAt = settingRecordMagic.count
         let length = Int(payload[lengthAt]) << 8 | Int(payload[lengthAt + 1])
         guard payload.count >= lengthAt + 2 + length else { return nil }
-        // Not `String(validating:as:)`, which is iOS 18 / macOS 15 and the package promises iOS 17 / macOS 14:
-        // decoding replaces what is not UTF-8, so a name whose bytes do not come back unchanged was not UTF-8.
-        let bytes = payload[(lengthAt + 2)..<(lengthAt + 2 + length)]
-        let name = String(decoding: bytes, as: UTF8.self)
-        guard name.utf8.elementsEqual(bytes) else { return nil }
+        guard let name = String(strictUTF8: payload[(lengthAt + 2)..<(lengthAt + 2 + length)]) else { return nil }
         return (name, Array(payload[(lengthAt + 2 + length)...]))
     }
 }

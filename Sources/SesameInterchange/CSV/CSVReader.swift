@@ -1,3 +1,5 @@
+import SesameStore
+
 /// Reads CSV as RFC 4180 describes it, and as the password managers write it: fields separated by commas,
 /// records by CRLF or LF, fields in double quotes may hold commas, quotes (doubled) and line breaks. A UTF-8 byte
 /// order mark at the start is dropped.
@@ -126,7 +128,7 @@ public enum CSVReader {
         }
 
         private func text(_ slice: ArraySlice<UInt8>) -> Result<String, Reason> {
-            guard let string = String(validating: slice, as: UTF8.self) else {
+            guard let string = String(strictUTF8: slice) else {
                 return .failure(Reason("the text is not UTF-8 (save the file as UTF-8 and try again)"))
             }
             return .success(string)

@@ -6,8 +6,8 @@ import UIKit
 /// Sesame backup), read whole under coordination and within a budget: its size is checked before anything is
 /// allocated, and a file that grows while it is read is refused too. The bytes stay in secure memory.
 enum PickedFile {
-    /// The largest file an import reads, as `sesame import` (the largest Sesame backup it writes); each reader then
-    /// applies its own format's limits.
+    /// The largest file an import reads: far above any manager's export of logins, and checked from the size before
+    /// anything is allocated; each reader then applies its own format's limits.
     static let largestImport = 512 << 20
     /// A KeePass key file is any file, hashed; photos and the like stay far below this.
     static let largestKeyFile = 64 << 20

@@ -193,4 +193,6 @@ private final class StalledTransport: SyncTransport, @unchecked Sendable {
     func removeFile(_ path: String) throws { try inner.removeFile(path) }
     func listFiles(in folder: String) throws -> [String] { try inner.listFiles(in: folder) }
     func publish(device: String) throws { try inner.publish(device: device) }
+    func unsafeEntries() throws -> [SyncFileRefusal] { try inner.unsafeEntries() }
+    func fingerprint(of name: BatchName) throws -> [UInt8]? { try inner.fingerprint(of: name) }
 }

@@ -23,6 +23,9 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
     public let devices: [Device]
     /// The master password was changed on another device: `sesame sync password` takes it in here.
     public let newPasswordNeeded: Bool
+    /// Batch files (`ops/<device>/<seq>.sop`) found different from the file applied under the same name: their
+    /// device, or someone holding the key, published two versions. Never applied; listed while they are there.
+    public let equivocations: [String]
     /// The agent's automatic sync; nil when no agent holds the vault.
     public var autoSync: AutoSyncState?
 
@@ -47,6 +50,7 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
         pendingChanges = local.pendingOps
         conflicts = local.conflicts
         newPasswordNeeded = local.newPasswordNeeded
+        equivocations = local.equivocations.map(\.path)
     }
 }
 

@@ -101,13 +101,15 @@ extension Vault {
                 var report = SyncIngestReport()
                 var touched: Set<UUID> = []
                 var observed = try syncObserved()
-                let remaining = files.filter { $0.name.device != deviceID }
                 let ownSeq = try ledger.appliedSeq(of: deviceID)
                 if files.contains(where: { $0.name.device == deviceID && $0.name.seq > ownSeq }) {
                     throw SyncError.deviceRestoredFromBackup
                 }
+                // This device's own files (all applied, so only compared with what it wrote) are judged too: a
+                // different one is equivocation, someone else holding the key wrote as this device.
+                try Self.ensureVerificationTables(database)
                 var waiting: [BatchName] = []
-                for series in Dictionary(grouping: remaining, by: \.name.device).values {
+                for series in Dictionary(grouping: files, by: \.name.device).values {
                     let verdicts = try BatchIngest.examineSeries(
                         series, vault: identity.vault, keyring: identity.keyring, ledger: ledger)
                     for (name, verdict) in verdicts {
@@ -131,8 +133,11 @@ extension Vault {
                             }
                             report.appliedBatches += 1
                             report.appliedOps += batch.ops.count
+                            report.applied.append(name)
                         case .alreadyApplied:
-                            break
+                            report.unchanged.append(name)
+                            try database.statement("DELETE FROM sync_equivocations WHERE device = ? AND seq = ?")
+                                .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
                         case .waiting:
                             waiting.append(name)
                         case .missingKey:
@@ -143,6 +148,11 @@ extension Vault {
                             report.heldUnderRetiredKey.append(name)
                         case .rejected(let error):
                             report.rejected.append(SyncIngestReport.Rejection(name: name, reason: error))
+                            if case .equivocation = error {
+                                try database.statement(
+                                    "INSERT OR IGNORE INTO sync_equivocations (device, seq) VALUES (?, ?)")
+                                    .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
+                            }
                         }
                     }
                 }

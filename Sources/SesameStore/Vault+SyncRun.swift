@@ -121,15 +121,22 @@ public enum SyncRound {
         if try access.withVault({ try $0.appliedSeqs().isEmpty }) {
             report.startedFromSnapshot = try startFromNewestSnapshot(access, transport, batches: names, report: &report)
         }
-        let applied = try access.withVault { try $0.appliedSeqs() }
+        let (applied, verified) = try access.withVault { (try $0.appliedSeqs(), try $0.verifiedBatchFingerprints()) }
         var files: [(name: BatchName, file: [UInt8])] = []
+        var fingerprints: [BatchName: [UInt8]] = [:]
         var budget = SyncBudget.maximumBatchBytesPerRound
-        for name in names where name.seq > applied[name.device] ?? 0 {
+        for name in names {
+            // Taken before reading: if the file changes in between, the next round sees another fingerprint.
+            let fingerprint = try perFile(&report) { try transport.fingerprint(of: name) }
+            // An applied name is read again only when its file changed since it was last found to be the one
+            // applied: a different file there is equivocation.
+            if name.seq <= applied[name.device] ?? 0, let fingerprint, verified[name] == fingerprint { continue }
             // Past the round's budget the rest waits for the next round.
             guard budget > 0, let file = try perFile(&report, { try transport.readBatch(name) }) else { continue }
             // Empty files count too: the budget bounds the number of files read as well as their bytes.
             budget -= max(file.count, 4096)
             files.append((name, file))
+            fingerprints[name] = fingerprint
         }
         let (ingest, flushed, own, acknowledgement) = try access.withVault { vault in
             let ingest = try vault.ingestSyncBatches(files)
@@ -145,6 +152,10 @@ public enum SyncRound {
             try writing(name.path) { try transport.writeBatch(name, file) }
             report.written.append(name)
             names.append(name)
+        }
+        let verifiedNow = (ingest.applied + ingest.unchanged).compactMap { name in fingerprints[name].map { (name, $0) } }
+        try access.withVault {
+            try $0.recordVerifiedBatches(Dictionary(verifiedNow, uniquingKeysWith: { $1 }), listed: Set(names))
         }
         var changed = !report.written.isEmpty
         // A refused acknowledgement (a link, too large) counts as none: this device's own replaces it.

@@ -134,18 +134,18 @@ struct SyncRootDirectory {
             }
             defer { closedir(stream) }
             var entries: [Entry] = []
+            // A record is only as long as its name (d_reclen): read its fields in place, never the whole struct.
+            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
             while let raw = readdir(stream) {
-                let record = raw.pointee
-                var field = record.d_name
-                let capacity = MemoryLayout.size(ofValue: field)
-                let name = withUnsafePointer(to: &field) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
-                }
+                let record = UnsafeRawPointer(raw)
+                let name = String(cString: record.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
                 if name == "." || name == ".." { continue }
                 guard entries.count < SyncBudget.maximumFolderEntries else {
                     throw SyncFileRefusal(path: folder, reason: .tooManyEntries(limit: SyncBudget.maximumFolderEntries))
                 }
-                entries.append(Entry(name: name, kind: try kind(of: record, named: name, in: directory)))
+                let type = record.load(fromByteOffset: typeOffset, as: UInt8.self)
+                entries.append(Entry(name: name, kind: Self.kind(ofType: type, named: name, in: directory)))
             }
             return entries
         }
@@ -215,16 +215,17 @@ struct SyncRootDirectory {
         return try body(current)
     }
 
-    private func kind(of record: dirent, named name: String, in directory: Int32) throws -> Kind {
-        switch Int32(record.d_type) {
+    private static func kind(ofType type: UInt8, named name: String, in directory: Int32) -> Kind {
+        switch Int32(type) {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .folder
         case Int32(DT_LNK): return .link
         default:
             // Some file systems do not fill d_type.
             var status = stat()
-            guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .other("gone") }
-            return Self.kind(of: status.st_mode)
+            // Gone since: listed as a file, whose read then finds nothing (not yet arrived, or removed).
+            guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .file }
+            return kind(of: status.st_mode)
         }
     }
 

@@ -196,6 +196,23 @@ import Testing
         #expect(try other.allItems().items.count == 3)
     }
 
+    /// Every peer of a synced folder could replace a vault kept inside it.
+    @Test func aSyncedFolderHoldingTheVaultIsRefused() throws {
+        let inside = SyncTransportConfiguration(kind: .folder, location: folder.path)
+        #expect {
+            _ = try inside.makeTransport(vaultPath: folder.file("sub/../vault.sqlite"))
+        } throws: { error in
+            "\(error)".contains("holds the vault itself")
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.file("alias"), withDestinationPath: folder.path)
+        #expect(throws: SyncError.self) {
+            _ = try SyncTransportConfiguration(kind: .folder, location: folder.file("alias"))
+                .makeTransport(vaultPath: folder.file("vault.sqlite"))
+        }
+        let beside = SyncTransportConfiguration(kind: .folder, location: folder.file("sync"))
+        _ = try beside.makeTransport(vaultPath: folder.file("vault.sqlite"))
+    }
+
     // MARK: - Helpers
 
     private func expectIntact(_ path: String, holding title: String) throws {

@@ -52,6 +52,23 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
         newPasswordNeeded = local.newPasswordNeeded
         equivocations = local.equivocations.map(\.path)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case transport, device, pendingChanges, conflicts, devices, newPasswordNeeded, equivocations, autoSync
+    }
+
+    /// An agent started before equivocations were reported sends none: read as an empty list.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        transport = try container.decode(String.self, forKey: .transport)
+        device = try container.decode(String.self, forKey: .device)
+        pendingChanges = try container.decode(Int.self, forKey: .pendingChanges)
+        conflicts = try container.decode(Int.self, forKey: .conflicts)
+        devices = try container.decode([Device].self, forKey: .devices)
+        newPasswordNeeded = try container.decode(Bool.self, forKey: .newPasswordNeeded)
+        equivocations = try container.decodeIfPresent([String].self, forKey: .equivocations) ?? []
+        autoSync = try container.decodeIfPresent(AutoSyncState.self, forKey: .autoSync)
+    }
 }
 
 /// The agent's automatic sync: whether it is on, and how its last round went. Kept in the agent's memory; an

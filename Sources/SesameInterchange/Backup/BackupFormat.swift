@@ -73,6 +73,13 @@ public enum BackupFormat {
         let passes = littleEndian(bytes, at: 10), memoryMiB = littleEndian(bytes, at: 14)
         let kdf = KDFParameters(
             passes: UInt64(passes), memoryBytes: UInt64(memoryMiB) << 20, salt: Array(bytes[18..<headerByteCount]))
+        // Before any derivation: whoever made the file chose these, and a wrong password costs the same as a right one.
+        if kdf.exceedsLimits {
+            throw ImportError(
+                "The backup asks for \(memoryMiB) MiB and \(passes) passes of Argon2id, over Sesame's limit of "
+                    + "\(KDFParameters.maximumMemoryMiB) MiB and \(KDFParameters.maximumPasses) passes (Sesame writes "
+                    + "\(KDFParameters.defaultMemoryMiB) MiB and \(KDFParameters.defaultPasses)).")
+        }
         do {
             try kdf.validate()
         } catch {

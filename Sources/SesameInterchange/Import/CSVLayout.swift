@@ -33,7 +33,7 @@ struct CSVLayout: Sendable {
 
     /// Reads a whole file in this layout: the first row is the header.
     func read(_ bytes: [UInt8]) throws(ImportError) -> ImportBatch {
-        let (rows, problems) = CSVReader.read(bytes)
+        let (rows, problems) = try CSVReader.read(bytes)
         var batch = ImportBatch(rejected: problems.map { ImportRejection(location: "line \($0.line)", reason: $0.reason) })
         guard let header = rows.first?.fields else { throw ImportError("The file is empty: it has no header row.") }
         let columns = Columns(header)

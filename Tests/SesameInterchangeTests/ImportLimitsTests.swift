@@ -106,7 +106,7 @@ import SesameStore
                 return SecureBytes(utf8: "")
             }
         } throws: { error in
-            (error as? ImportError)?.message.contains("over Sesame's limit of 300,000,000") == true
+            (error as? ImportError)?.message.contains("over Sesame's limit of 1,000,000,000") == true
         }
     }
 }

@@ -83,15 +83,15 @@ import SesameStore
     @Test(arguments: [
         (KeyDerivation.argon2(.d, salt: Array(repeating: 1, count: 32), memoryBytes: 1 << 20, iterations: UInt64(UInt32.max),
                               parallelism: 1, version: 0x13),
-         "asks for 4,294,967,295 iterations over 1 MiB, over Sesame's limit of 65,536 MiB × iterations (such as 1,024 iterations over 64 MiB)"),
+         "asks for 4,294,967,295 iterations over 1 MiB, over Sesame's limit of 32,768 MiB × iterations (such as 512 iterations over 64 MiB)"),
         (.argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 0, iterations: 1 << 40, parallelism: 1, version: 0x13),
-         "asks for 1,099,511,627,776 iterations over 0 bytes, over Sesame's limit of 65,536 MiB × iterations (such as 1,024 iterations over 64 MiB)"),
+         "asks for 1,099,511,627,776 iterations over 0 bytes, over Sesame's limit of 32,768 MiB × iterations (such as 512 iterations over 64 MiB)"),
         (.argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 4 << 30, iterations: 1, parallelism: 1, version: 0x13),
          "asks for 4,096 MiB of memory, over Sesame's limit of 2,048 MiB"),
         (.argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 64 << 20, iterations: 1, parallelism: 1_000, version: 0x13),
          "asks for 1,000 parallel lanes, over Sesame's limit of 128"),
         (.aesKDF(seed: Array(repeating: 1, count: 32), rounds: .max),
-         "asks for 18,446,744,073,709,551,615 AES-KDF rounds, over Sesame's limit of 300,000,000"),
+         "asks for 18,446,744,073,709,551,615 AES-KDF rounds, over Sesame's limit of 1,000,000,000"),
     ])
     func keyDerivationCostsAreRefusedBeforeDeriving(keyDerivation: KeyDerivation, reason: String) throws {
         let file = Files.kdbx4Header(keyDerivation)
@@ -101,7 +101,7 @@ import SesameStore
 
     @Test func kdbx3TransformRoundsAreRefusedBeforeDeriving() throws {
         let file = Files.kdbx3Header(rounds: .max) + [UInt8](repeating: 0, count: 64)
-        let reason = "asks for 18,446,744,073,709,551,615 AES-KDF rounds, over Sesame's limit of 300,000,000"
+        let reason = "asks for 18,446,744,073,709,551,615 AES-KDF rounds, over Sesame's limit of 1,000,000,000"
         #expect(throws: KeePassError.keyDerivationTooExpensive(reason)) { try KeePassFile.check(file) }
         #expect(throws: KeePassError.keyDerivationTooExpensive(reason)) { try Self.read(file) }
     }
@@ -110,9 +110,9 @@ import SesameStore
     /// the limits, and so is each limit itself.
     @Test(arguments: [
         KeyDerivation.argon2(.d, salt: Array(repeating: 1, count: 32), memoryBytes: 64 << 20, iterations: 10, parallelism: 2, version: 0x13),
-        .argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 64 << 20, iterations: 1_024, parallelism: 128, version: 0x13),
-        .argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 2 << 30, iterations: 32, parallelism: 8, version: 0x13),
-        .aesKDF(seed: Array(repeating: 1, count: 32), rounds: 300_000_000),
+        .argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 64 << 20, iterations: 512, parallelism: 128, version: 0x13),
+        .argon2(.id, salt: Array(repeating: 1, count: 32), memoryBytes: 2 << 30, iterations: 16, parallelism: 8, version: 0x13),
+        .aesKDF(seed: Array(repeating: 1, count: 32), rounds: 1_000_000_000),
     ])
     func keyDerivationsKeePassXCWritesPass(keyDerivation: KeyDerivation) throws {
         try keyDerivation.checkCost()

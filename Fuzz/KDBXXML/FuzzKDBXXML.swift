@@ -20,9 +20,12 @@ enum FuzzKDBXXML {
             else { return }
             let document = KDBXDocument(root: root, binaries: [[1, 2, 3]])
             guard let items = try? KeePassImport.items(from: document) else { return }
-            guard let database = try? DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0))
-            else { return }
-            let databases = database.map { [$0] } ?? []
+            let databases: [KeePassDatabaseExtras]
+            do {
+                databases = try DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)).map { [$0] } ?? []
+            } catch {
+                return
+            }
             let once = roundTrip(items, databases)
             precondition(roundTrip(once, databases) == once, "items do not survive an export and an import")
         }

@@ -179,6 +179,20 @@ import SesameStore
         #expect(try Self.read(file).count == 30)
     }
 
+    /// The header's variant dictionaries (KDF parameters, public custom data) are read before any password; each
+    /// key was looked up among all earlier ones, so 20,000 entries cost 200 million comparisons.
+    @Test func headerVariantDictionariesHaveAnEntryLimit() throws {
+        var bytes: [UInt8] = [0x00, 0x01]
+        for index in 0..<20_000 {
+            let key = Array(String(index).utf8)
+            bytes += [0x08] + [UInt8].littleEndian(UInt32(key.count)) + key + [UInt8].littleEndian(UInt32(1)) + [1]
+        }
+        bytes.append(0)
+        #expect(throws: KeePassError.exceedsLimits("a variant dictionary in its header has more than 1,024 entries")) {
+            try VariantDictionary(parsing: bytes)
+        }
+    }
+
     /// A document type declaration could define entities that expand a few bytes into gigabytes; KeePass never
     /// writes one.
     @Test func documentTypeDeclarationsAreRefused() throws {

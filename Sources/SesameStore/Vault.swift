@@ -285,6 +285,13 @@ public final class Vault {
             wrappedKey: statement.blob(at: 5) ?? [],
             checksum: statement.blob(at: 6) ?? [])
         guard header.isIntact else { throw VaultError.headerDamaged(path: path) }
+        // A vault file can come from anywhere (`--vault`, a restored copy): its costs are checked before Argon2id.
+        if header.kdf.exceedsLimits {
+            throw VaultError.invalidKDF(
+                "The vault \(path) asks for \(header.kdf.memoryBytes >> 20) MiB and \(header.kdf.passes) passes of "
+                    + "Argon2id, over Sesame's limit of \(KDFParameters.maximumMemoryMiB) MiB and "
+                    + "\(KDFParameters.maximumPasses) passes")
+        }
         do { try header.kdf.validate() } catch { throw VaultError.headerDamaged(path: path) }
         return header
     }

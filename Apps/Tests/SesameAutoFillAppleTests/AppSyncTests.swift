@@ -143,6 +143,29 @@ import UIKit
         #expect(!stranger.vaultExists)
     }
 
+    @Test func aLinkPlantedInTheFolderIsRefusedAndTheRoundGoesOn() async throws {
+        let (h, first, install, second, folder) = try await twoPhones()
+        defer { withExtendedLifetime((install, second)) {} }
+        await first.lock()
+        let app = AppModel(environment: h.environment, pasteboard: .withUniqueName())
+        // What another device's sync tool may bring: an acknowledgement that is a link to this phone's vault.
+        let acks = folder.url.appendingPathComponent("acks")
+        try FileManager.default.createDirectory(at: acks, withIntermediateDirectories: true)
+        let planted = acks.appendingPathComponent("0123456789abcdef0123456789abcdef.ack")
+        try FileManager.default.createSymbolicLink(atPath: planted.path, withDestinationPath: h.environment.vaultPath)
+        try await app.unlock(password: ExtensionHarness.password)
+        await app.sync.syncNow()
+
+        #expect(app.sync.lastSummary?.rejected.map(\.file).contains("acks/0123456789abcdef0123456789abcdef.ack") == true)
+        #expect(app.sync.status == .failed("1 sync file(s) were refused; the rest was merged."))
+        // The link is left alone, and the vault it names still opens and syncs: this phone's change reaches the other.
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: planted.path) == h.environment.vaultPath)
+        try await app.update(h.github.id, .password("after the link"))
+        await app.sync.syncNow()
+        await second.sync.syncNow()
+        #expect(try await password(of: h.github.id, in: second) == "after the link")
+    }
+
     @Test func turningSyncOnAsksForTheMasterPasswordItWraps() async throws {
         let h = try ExtensionHarness()
         let folder = PickedFolder()

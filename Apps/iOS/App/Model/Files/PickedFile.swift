@@ -1,16 +1,18 @@
 #if canImport(UIKit)
 import SesameCrypto
+import SesameInterchange
+import SesameKeePass
 import UIKit
 
 /// A file the person picked in the document picker (an export of another manager, a KeePass file, a key file, a
 /// Sesame backup), read whole under coordination and within a budget: its size is checked before anything is
 /// allocated, and a file that grows while it is read is refused too. The bytes stay in secure memory.
 enum PickedFile {
-    /// The largest file an import reads: far above any manager's export of logins, and checked from the size before
-    /// anything is allocated; each reader then applies its own format's limits.
-    static let largestImport = 512 << 20
+    /// The largest file an import reads, as `sesame import` (`ImportLimits`): checked from the size before anything
+    /// is allocated; each reader then applies its own format's limits.
+    static let largestImport = ImportLimits.largestFile
     /// A KeePass key file is any file, hashed; photos and the like stay far below this.
-    static let largestKeyFile = 64 << 20
+    static let largestKeyFile = ImportLimits.keyFileBytes
 
     static func contents(of url: URL, limit: Int) throws -> SecureBytes {
         try SecurityScope.accessing(url) {
@@ -24,7 +26,7 @@ enum PickedFile {
                     throw AppFailure("Cannot read \(name): it is not a file.")
                 }
                 guard status.st_size <= limit else {
-                    throw AppFailure("Cannot read \(name): it is \(Self.size(Int(status.st_size))), over the \(Self.size(limit)) Sesame reads.")
+                    throw AppFailure("Cannot read \(name): it is \(BudgetText.size(status.st_size)), over the \(BudgetText.size(limit)) Sesame reads.")
                 }
                 let bytes = SecureBytes(count: Int(status.st_size), lockedInMemory: false)
                 var filled = 0
@@ -43,10 +45,6 @@ enum PickedFile {
                 return filled == bytes.count ? bytes : bytes.prefix(filled)
             }
         }
-    }
-
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }
 #endif

@@ -62,11 +62,26 @@ struct CoordinatedFolderTransport: SyncTransport {
         try reading(path) { try files.listFiles(in: path) }
     }
 
+    /// The folder transport's own report of links, pipes and crowded folders, read under one coordinated read of
+    /// the whole folder.
+    func unsafeEntries() throws -> [SyncFileRefusal] {
+        try reading("") { try files.unsafeEntries() }
+    }
+
+    /// Metadata only: a batch the provider has not downloaded yet is not downloaded to be fingerprinted.
+    func fingerprint(of name: BatchName) throws -> [UInt8]? {
+        try reading(name.path, options: .immediatelyAvailableMetadataOnly) { try files.fingerprint(of: name) }
+    }
+
     // MARK: - Coordination
 
-    private func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    private func reading<T>(
+        _ path: String, options: NSFileCoordinator.ReadingOptions = [], _ body: () throws -> T
+    ) throws -> T {
         do {
-            return try FileCoordination.reading(folder.appendingPathComponent(path), presenter: presenter) { _ in try body() }
+            return try FileCoordination.reading(
+                path.isEmpty ? folder : folder.appendingPathComponent(path), options: options, presenter: presenter
+            ) { _ in try body() }
         } catch let failure as AppFailure {
             throw SyncError.transport(failure.message)
         }

@@ -45,6 +45,20 @@ signal(SIGPIPE, SIG_IGN)
 // Its own session: closing the terminal that ran `sesame copy` must not take the clipboard away early.
 _ = setsid()
 signal(SIGHUP, SIG_IGN)
+// It outlives its caller: nothing inherited beyond the three standard streams may stay open here (a pipe a
+// shell's `$(…)` waits on would not end while the clipboard is held).
+closeInheritedDescriptors()
+
+func closeInheritedDescriptors() {
+    guard let folder = opendir("/proc/self/fd") else { return }
+    var open: [Int32] = []
+    while let entry = readdir(folder) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if let descriptor = Int32(name), descriptor > 2, descriptor != dirfd(folder) { open.append(descriptor) }
+    }
+    closedir(folder)
+    for descriptor in open { close(descriptor) }
+}
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("-h") || arguments.contains("--help") {

@@ -129,10 +129,10 @@ public enum ShellCompletion {
             }
 
             \(function)() {
-                local cur=${COMP_WORDS[COMP_CWORD]} path=\(quoted(program)) word expecting='' positional=0 i=1
+                local cur=${COMP_WORDS[COMP_CWORD]} command=\(quoted(program)) word expecting='' positional=0 i=1
                 local subs opts valued args
                 COMPREPLY=()
-                \(function)_spec "$path"
+                \(function)_spec "$command"
                 while (( i < COMP_CWORD )); do
                     word=${COMP_WORDS[i]}
                     if [[ -n $expecting ]]; then
@@ -140,15 +140,15 @@ public enum ShellCompletion {
                     elif [[ $word == -* ]]; then
                         [[ $word != *=* && " $valued " == *" $word "* ]] && expecting=$word
                     elif [[ -n $subs && " $subs " == *" $word "* ]]; then
-                        path="$path $word"; positional=0
-                        \(function)_spec "$path"
+                        command="$command $word"; positional=0
+                        \(function)_spec "$command"
                     else
                         positional=$((positional + 1))
                     fi
                     i=$((i + 1))
                 done
                 if [[ -n $expecting ]]; then
-                    \(function)_offer "$(\(function)_value "$path" "$expecting")" "$cur"
+                    \(function)_offer "$(\(function)_value "$command" "$expecting")" "$cur"
                 elif [[ $cur == -* ]]; then
                     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
                 elif [[ -n $subs ]]; then
@@ -234,10 +234,11 @@ public enum ShellCompletion {
             }
 
             \(function)() {
-                local path=\(quoted(program)) word expecting='' i=2
+                # Not "path": zsh ties it to PATH.
+                local command=\(quoted(program)) word expecting='' i=2
                 local -i positional=0
                 local -a subs opts valued args
-                \(function)_spec "$path"
+                \(function)_spec "$command"
                 while (( i < CURRENT )); do
                     word=${words[i]}
                     if [[ -n $expecting ]]; then
@@ -245,8 +246,8 @@ public enum ShellCompletion {
                     elif [[ $word == -* ]]; then
                         [[ $word != *=* && ${valued[(Ie)$word]} -gt 0 ]] && expecting=$word
                     elif (( ${#subs} )) && (( ${subs[(I)${word}:*]} )); then
-                        path="$path $word"; positional=0
-                        \(function)_spec "$path"
+                        command="$command $word"; positional=0
+                        \(function)_spec "$command"
                     else
                         positional+=1
                     fi
@@ -254,7 +255,7 @@ public enum ShellCompletion {
                 done
                 local cur=${words[CURRENT]}
                 if [[ -n $expecting ]]; then
-                    \(function)_offer "$(\(function)_value "$path" "$expecting")"
+                    \(function)_offer "$(\(function)_value "$command" "$expecting")"
                 elif [[ $cur == -* ]]; then
                     _describe -t options option opts
                 elif (( ${#subs} )); then

@@ -81,7 +81,7 @@ final class CLIHarness {
 
     /// A vault with the cheapest accepted key derivation, so tests stay fast.
     func initVault(password: String = "master-pw") throws {
-        let result = try run(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: password + "\n")
+        let result = try run(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: password + "\n")
         precondition(result.status == 0, "init failed: \(result.stderr)")
     }
 

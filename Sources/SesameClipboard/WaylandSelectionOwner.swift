@@ -20,17 +20,17 @@ public final class WaylandSelectionOwner {
     /// The data-control globals this owner can use, newest first; both have the same requests and events.
     static let managers = ["ext_data_control_manager_v1", "zwlr_data_control_manager_v1"]
 
-    private enum ID {
-        static let display: UInt32 = 1, registry: UInt32 = 2, registryDone: UInt32 = 3, seat: UInt32 = 4
-        static let manager: UInt32 = 5, source: UInt32 = 6, device: UInt32 = 7, firstCallback: UInt32 = 8
-    }
+    /// The display is object 1; the compositor accepts a new client object only under the next unused id
+    /// (libwayland's object map grows by one), so every other id is handed out in the order of creation.
+    private static let display: UInt32 = 1
+    private var nextID: UInt32 = 2
+    private var registry: UInt32 = 0, seat: UInt32 = 0, manager: UInt32 = 0, source: UInt32 = 0, device: UInt32 = 0
 
     private let fd: Int32
     private var reader = WaylandMessageReader()
     private var receivedDescriptors: [Int32] = []
     private var globals: [(name: UInt32, interface: String, version: UInt32)] = []
-    private var doneCallbacks: Set<UInt32> = []
-    private var nextCallback = ID.firstCallback
+    private var pendingCallbacks: Set<UInt32> = []
     private var outcome: Outcome?
     private var secret: ClipboardSecret?
 
@@ -77,28 +77,33 @@ public final class WaylandSelectionOwner {
     /// data-control protocol (GNOME's Mutter), so the caller can try another way.
     public func claim(_ secret: ClipboardSecret, timeoutMilliseconds: Int32 = 5_000) throws(WaylandProtocolError) -> Bool {
         self.secret = secret
+        registry = newID()
         var arguments = WaylandArguments()
-        arguments.add(ID.registry)
-        try send(WaylandMessage(object: ID.display, opcode: 1, arguments: arguments.bytes))  // get_registry
+        arguments.add(registry)
+        try send(WaylandMessage(object: Self.display, opcode: 1, arguments: arguments.bytes))  // get_registry
         try roundTrip(timeoutMilliseconds: timeoutMilliseconds)
-        guard let seat = globals.first(where: { $0.interface == "wl_seat" }),
-              let manager = Self.managers.lazy.compactMap({ name in self.globals.first { $0.interface == name } }).first
+        guard let seatGlobal = globals.first(where: { $0.interface == "wl_seat" }),
+              let managerGlobal = Self.managers.lazy.compactMap({ name in self.globals.first { $0.interface == name } }).first
         else { return false }
-        try bind(seat.name, interface: seat.interface, version: 1, id: ID.seat)
-        try bind(manager.name, interface: manager.interface, version: 1, id: ID.manager)
+        seat = newID()
+        try bind(seatGlobal.name, interface: seatGlobal.interface, version: 1, id: seat)
+        manager = newID()
+        try bind(managerGlobal.name, interface: managerGlobal.interface, version: 1, id: manager)
+        source = newID()
         var create = WaylandArguments()
-        create.add(ID.source)
-        try send(WaylandMessage(object: ID.manager, opcode: 0, arguments: create.bytes))  // create_data_source
+        create.add(source)
+        try send(WaylandMessage(object: manager, opcode: 0, arguments: create.bytes))  // create_data_source
         for type in ClipboardOffer.types {
             var offer = WaylandArguments()
             offer.add(type)
-            try send(WaylandMessage(object: ID.source, opcode: 0, arguments: offer.bytes))  // offer
+            try send(WaylandMessage(object: source, opcode: 0, arguments: offer.bytes))  // offer
         }
-        var device = WaylandArguments()
-        device.add(ID.device)
-        device.add(ID.seat)
-        try send(WaylandMessage(object: ID.manager, opcode: 1, arguments: device.bytes))  // get_data_device
-        try setSelection(ID.source)
+        device = newID()
+        var getDevice = WaylandArguments()
+        getDevice.add(device)
+        getDevice.add(seat)
+        try send(WaylandMessage(object: manager, opcode: 1, arguments: getDevice.bytes))  // get_data_device
+        try setSelection(source)
         // A refusal (a protocol error) arrives before the round trip ends.
         try roundTrip(timeoutMilliseconds: timeoutMilliseconds)
         return outcome == nil
@@ -124,30 +129,35 @@ public final class WaylandSelectionOwner {
 
     // MARK: - Requests
 
+    private func newID() -> UInt32 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
     private func bind(_ name: UInt32, interface: String, version: UInt32, id: UInt32) throws(WaylandProtocolError) {
         var arguments = WaylandArguments()
         arguments.add(name)
         arguments.add(interface)
         arguments.add(version)
         arguments.add(id)
-        try send(WaylandMessage(object: ID.registry, opcode: 0, arguments: arguments.bytes))  // bind
+        try send(WaylandMessage(object: registry, opcode: 0, arguments: arguments.bytes))  // bind
     }
 
     private func setSelection(_ source: UInt32) throws(WaylandProtocolError) {
         var arguments = WaylandArguments()
         arguments.add(source)
-        try send(WaylandMessage(object: ID.device, opcode: 0, arguments: arguments.bytes))  // set_selection
+        try send(WaylandMessage(object: device, opcode: 0, arguments: arguments.bytes))  // set_selection
     }
 
     /// `wl_display.sync`, then events until its callback is done: everything sent before has been handled.
     private func roundTrip(timeoutMilliseconds: Int32) throws(WaylandProtocolError) {
-        let callback = nextCallback
-        nextCallback += 1
+        let callback = newID()
+        pendingCallbacks.insert(callback)
         var arguments = WaylandArguments()
         arguments.add(callback)
-        try send(WaylandMessage(object: ID.display, opcode: 0, arguments: arguments.bytes))  // sync
+        try send(WaylandMessage(object: Self.display, opcode: 0, arguments: arguments.bytes))  // sync
         var waited: Int32 = 0
-        while !doneCallbacks.contains(callback) {
+        while pendingCallbacks.contains(callback) {
             guard waited < timeoutMilliseconds else { throw WaylandProtocolError("The Wayland compositor did not answer.") }
             try readEvents(timeoutMilliseconds: 100)
             waited += 100
@@ -227,17 +237,18 @@ public final class WaylandSelectionOwner {
 
     private func handle(_ message: WaylandMessage) throws(WaylandProtocolError) {
         var arguments = WaylandArgumentReader(message)
+        // An object not made yet is 0: nothing the compositor sends is taken for it.
         switch (message.object, message.opcode) {
-        case (ID.display, 0):
+        case (Self.display, 0):
             _ = try arguments.uint()
             let code = try arguments.uint()
             let text = try arguments.string() ?? ""
             throw WaylandProtocolError("The Wayland compositor refused a request (error \(code): \(text)).")
-        case (ID.registry, 0):
+        case (registry, 0) where registry != 0:
             let name = try arguments.uint()
             guard let interface = try arguments.string() else { throw WaylandProtocolError("A global has no interface name.") }
             globals.append((name, interface, try arguments.uint()))
-        case (ID.source, 0):
+        case (source, 0) where source != 0:
             let type = try arguments.string() ?? ""
             guard !receivedDescriptors.isEmpty else { throw WaylandProtocolError("A paste request came without its pipe.") }
             let pipe = receivedDescriptors.removeFirst()
@@ -245,12 +256,12 @@ public final class WaylandSelectionOwner {
                 secret.withBytes(of: payload) { Self.write($0, to: pipe) }
             }
             close(pipe)
-        case (ID.source, 1):
+        case (source, 1) where source != 0:
             outcome = .replaced
-        case (ID.device, 2):
+        case (device, 2) where device != 0:
             outcome = .finished
-        case (let object, 0) where object >= ID.firstCallback && object < nextCallback:
-            doneCallbacks.insert(object)
+        case (let object, 0) where pendingCallbacks.contains(object):
+            pendingCallbacks.remove(object)
         default:
             break  // offers of the selection, the seat's capabilities, deleted ids: nothing to do
         }

@@ -60,8 +60,8 @@ import Testing
         #expect(try complete(["sesame", "show", ""]).isEmpty, "a locked vault gives no titles, and asks nothing")
     }
 
-    @Test func zshCompletesFromTheSameTree() throws {
-        guard Self.shell("/usr/bin/zsh") else { return }
+    @Test(.enabled(if: shell("/usr/bin/zsh"), "needs zsh (scripts/packages.txt)"))
+    func zshCompletesFromTheSameTree() throws {
         let cli = CLIHarness()
         defer { _ = try? cli.run(["agent", "--stop"]) }
         try Self.unlockedVault(cli)
@@ -86,8 +86,8 @@ import Testing
         #expect(try complete(["sesame", "add", "-"]).contains("--username"))
     }
 
-    @Test func fishCompletesFromTheSameTree() throws {
-        guard Self.shell("/usr/bin/fish") else { return }
+    @Test(.enabled(if: shell("/usr/bin/fish"), "needs fish (scripts/packages.txt)"))
+    func fishCompletesFromTheSameTree() throws {
         let cli = CLIHarness()
         defer { _ = try? cli.run(["agent", "--stop"]) }
         try Self.unlockedVault(cli)

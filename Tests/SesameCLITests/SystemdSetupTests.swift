@@ -55,8 +55,8 @@ import Testing
         #expect(try String(contentsOfFile: units + "/sesame-agent.service", encoding: .utf8) == "[Unit]\nDescription=mine\n")
     }
 
-    @Test func systemdAnalyzeAcceptsTheUnits() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "needs systemd (scripts/packages.txt)"))
+    func systemdAnalyzeAcceptsTheUnits() throws {
         let cli = CLIHarness()
         _ = try Self.fakeSystemctl(cli)
         #expect(try cli.run(["setup", "systemd"]).status == 0)
@@ -76,8 +76,8 @@ import Testing
         #expect(process.terminationStatus == 0 && text.isEmpty, "\(text)")
     }
 
-    @Test func theAgentServesTheSocketOfSocketActivationAndLeavesItInPlace() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate") else { return }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate"), "needs systemd (scripts/packages.txt)"))
+    func theAgentServesTheSocketOfSocketActivationAndLeavesItInPlace() throws {
         let cli = CLIHarness()
         try cli.initVault()
         let socket = cli.home + "/run/sesame/agent.sock"

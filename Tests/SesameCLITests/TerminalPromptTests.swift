@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Issue 26, point 4 and the rest at a terminal: `sesame` on a pseudo-terminal of its own, answering its prompts
@@ -65,6 +66,26 @@ import Testing
         let none = try cli.inTerminal(["Which one? [1-2, Enter for none] ", ""], ["get", "GitHub"],
                                       environment: ["SESAME_CHOOSER": "list"])
         #expect(none.status == 1 && none.stdout.contains("Error: Nothing was chosen."))
+    }
+
+    @Test func anAmbiguousNameIsChosenThroughFzfWhenItIsInstalled() throws {
+        let cli = CLIHarness()
+        defer { _ = try? cli.run(["agent", "--stop"]) }
+        try Self.vault(cli)
+        _ = try cli.run(["unlock", "--password-stdin"], input: Self.strong + "\n")
+        // A stand-in fzf: keeps what it was offered and picks bob's line, as a person typing "bob" would.
+        let bin = cli.home + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let offered = cli.home + "/fzf-input"
+        try "#!/bin/sh\ntee '\(offered)' | awk -F '\\t' '$3 == \"bob\"'\n"
+            .write(toFile: bin + "/fzf", atomically: true, encoding: .utf8)
+        chmod(bin + "/fzf", 0o755)
+        let chosen = try cli.inTerminal([], ["get", "GitHub"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(chosen.status == 0, "\(chosen.stdout)")
+        #expect(chosen.stdout.hasSuffix("pw-bob\n"), "\(chosen.stdout)")
+        let lines = try String(contentsOfFile: offered, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("1\tGitHub\talice") || $0.hasPrefix("2\tGitHub\tbob") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("pw-") }, "fzf is offered no secret")
     }
 
     @Test func exportSaysWhyItAsksEvenWhileUnlocked() throws {

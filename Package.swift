@@ -94,7 +94,7 @@ let package = Package(
             "SesameClipboard", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
         .target(name: "SesameSecretService", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus",
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
         .executableTarget(name: "sesame-secret-service", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
@@ -171,6 +171,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
         ("FuzzWaylandMessage", ["SesameClipboard"]),
+        ("FuzzBitwardenJSON", ["SesameInterchange"]),
+        ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

@@ -19,11 +19,8 @@ let package = Package(
         .executable(name: "sesame-clipboard", targets: ["sesame-clipboard"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
-        // store's and the crypto's types too.
-        .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
-        // What only the iOS app adds to the core (never the AutoFill extension, which only reads the vault): other
-        // managers' files and backups through the document picker, and sync through a folder the person picks.
-        .library(name: "SesameAppCore", targets: ["SesameInterchange", "SesameKeePass", "SesameSync", "SesameSyncTransport"]),
+        // store's and the crypto's types too, and syncs through a folder the person picks (SesameSync).
+        .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSync"]),
     ],
     targets: [
         // C libraries from Debian, headers only.

@@ -52,10 +52,9 @@ targets += [
         name: "SesameApp",
         dependencies: [
             "SesameAutoFillApple", "UIKit", .product(name: "SesameCore", package: "Sesame"),
-            .product(name: "SesameAppCore", package: "Sesame"),
         ],
         path: "iOS/App",
-        exclude: ["Views", "ItemRow.swift", "OneTimeCodeRow.swift", "OutcomeLines.swift", "Info.plist",
+        exclude: ["Views", "ItemRow.swift", "OneTimeCodeRow.swift", "Info.plist",
                   "Sesame.entitlements"]),
     // The extension's memory during a configuration at 100,000 items (docs/benchmarks.md); run by hand.
     .executableTarget(
@@ -66,7 +65,7 @@ targets += [
         name: "SesameAutoFillAppleTests",
         dependencies: [
             "SesameAutoFillApple", "SesameAutoFillExtension", "SesameApp", "AuthenticationServices", "UIKit",
-            .product(name: "SesameCore", package: "Sesame"), .product(name: "SesameAppCore", package: "Sesame"),
+            .product(name: "SesameCore", package: "Sesame"),
         ],
         path: "Tests/SesameAutoFillAppleTests",
         // The toolchain's Testing declares a cross-import overlay with UIKit (`_Testing_UIKit`) that exists only on

@@ -1,12 +1,11 @@
 #!/bin/sh
 # Builds Sesame's iOS app and its AutoFill extension on Linux against a real iPhoneOS SDK, as far as Xcode would
-# without signing: libsodium (and, for the app, libargon2) for iOS from Debian's source packages, every module of the
-# package and both targets compiled for arm64 (Swift 6 mode, availability checked against the deployment target),
-# both executables linked with Debian's lld-16, an unsigned Sesame.app with PlugIns/AutoFillExtension.appex, its
-# Info.plists with the build settings of Apps/iOS/project.yml substituted, and the entitlements beside it. Then it
-# checks both binaries: every undefined symbol must be exported by the SDK's .tbd stubs, and every symbol the headers
-# declare newer than the deployment target must be weakly linked. Not part of CI (docs/autofill.md §8, "Compiling
-# against the SDK").
+# without signing: libsodium for iOS from Debian's source package, every module of the package and both targets
+# compiled for arm64 (Swift 6 mode, availability checked against the deployment target), both executables linked
+# with Debian's lld-16, an unsigned Sesame.app with PlugIns/AutoFillExtension.appex, its Info.plists with the
+# build settings of Apps/iOS/project.yml substituted, and the entitlements beside it. Then it checks both binaries:
+# every undefined symbol must be exported by the SDK's .tbd stubs, and every symbol the headers declare newer than
+# the deployment target must be weakly linked. Not part of CI (docs/autofill.md §8, "Compiling against the SDK").
 #
 #   sh scripts/ios-build.sh PATH/iPhoneOS26.2.sdk        or   IOS_SDK=PATH sh scripts/ios-build.sh
 #
@@ -111,25 +110,6 @@ if [ ! -f "$sodium/lib/libsodium.a" ]; then
         >"$logs/libsodium.log" 2>&1 || fail "libsodium did not build (log $logs/libsodium.log)"
 fi
 
-# --- libargon2 for iOS, from Debian's source package: KeePass files need Argon2d; only the app links it ---------
-argon2=$work/libargon2
-if [ ! -f "$argon2/lib/libargon2.a" ]; then
-    echo "ios-build: libargon2 for $target from Debian's source package"
-    rm -rf "$work/src/argon2" "$argon2"
-    apt_source argon2 "$work/src/argon2"
-    src=$(find "$work/src/argon2" -mindepth 1 -maxdepth 1 -type d -name 'argon2-*' | head -1)
-    [ -n "$src" ] || fail "apt-get source argon2 unpacked nothing"
-    mkdir -p "$argon2/lib" "$argon2/include" "$argon2/objects"
-    # The reference implementation's portable library, the files its Makefile puts in libargon2 (no SIMD).
-    for file in argon2 core blake2/blake2b thread encoding ref; do
-        $cc -O2 -std=c89 -pthread -I"$src/include" -I"$src/src" -c "$src/src/$file.c" \
-            -o "$argon2/objects/$(basename "$file").o" >>"$logs/libargon2.log" 2>&1 \
-            || fail "libargon2 did not build (log $logs/libargon2.log)"
-    done
-    "$toolchain/llvm-ar" rcs "$argon2/lib/libargon2.a" "$argon2"/objects/*.o
-    cp "$src/include/argon2.h" "$argon2/include/"
-fi
-
 # --- compiler-rt's availability check, which every #available calls --------------------------------------------
 builtins=$work/compiler-rt/os_version_check.o
 if [ ! -f "$builtins" ]; then
@@ -157,11 +137,8 @@ fi
 
 # --- the Swift modules, in dependency order, as Xcode builds them -----------------------------------------------
 objects=$work/objects
-mkdir -p "$objects"
-# The C modules as the core's module maps declare them; zlib's header comes from the SDK.
-for c in CSodium CArgon2 CZlib; do
-    mkdir -p "$work/$c" && cp Sources/$c/module.modulemap Sources/$c/shim.h "$work/$c/"
-done
+mkdir -p "$objects" "$work/csodium"
+cp Sources/CSodium/module.modulemap Sources/CSodium/shim.h "$work/csodium/"
 swift_files() { find "$@" -name '*.swift' | sort; }
 compiled=0
 earlier=""
@@ -175,8 +152,7 @@ module() {  # module NAME [-application-extension] FILE...
     fi
     t0=$(date +%s)
     if nice swiftc -target "$target" -sdk "$sdk" -resource-dir "$resources" -module-cache-path "$work/module-cache" \
-        -I "$objects" -I "$work/CSodium" -Xcc "-I$sodium/include" -I "$work/CArgon2" -Xcc "-I$argon2/include" \
-        -I "$work/CZlib" -swift-version 6 -parse-as-library -wmo -O \
+        -I "$objects" -I "$work/csodium" -Xcc "-I$sodium/include" -swift-version 6 -parse-as-library -wmo -O \
         $flags -module-name "$name" -emit-module -emit-module-path "$objects/$name.swiftmodule" \
         -c -o "$objects/$name.o" "$@" >"$logs/$name.log" 2>&1; then
         echo "  ok    $name ($# files, $(( $(date +%s) - t0 ))s, $(grep -c 'warning:' "$logs/$name.log") warnings)"
@@ -189,11 +165,9 @@ module() {  # module NAME [-application-extension] FILE...
     fi
 }
 core="SesameDomains SesameCrypto SesameSync SesameAutoType SesameStore SesameAutoFill"
-# What only the app links (the package product SesameAppCore): other managers' files, sync through a folder.
-app_core="SesameKeePass SesameInterchange SesameSyncTransport"
-total=$(( $(echo $core $app_core | wc -w) + 3 ))
+total=$(( $(echo $core | wc -w) + 3 ))
 echo "ios-build: compiling (the first run also builds the SDK's modules: minutes)"
-for name in $core $app_core; do module "$name" $(swift_files "Sources/$name"); done
+for name in $core; do module "$name" $(swift_files "Sources/$name"); done
 module SesameAutoFillApple $(swift_files Apps/SesameAutoFillApple)
 # project.yml: each target compiles its whole folder into one module (PRODUCT_MODULE_NAME).
 module SesameAutoFillExtension -application-extension $(swift_files Apps/iOS/AutoFillExtension)
@@ -208,13 +182,13 @@ link() {  # link SYSROOT OUTPUT ENTRY-FLAGS OBJECT...
     # -application_extension for the extension, as Xcode passes; autolinking (LC_LINKER_OPTION) brings the
     # frameworks and the Swift runtime, which iOS 17 has in /usr/lib/swift.
     "$lld" --error-limit=0 -arch arm64 -platform_version ios "$deployment" "$sdk_version" -syslibroot "$root_dir" \
-        -L"$root_dir/usr/lib/swift" -L"$sodium/lib" -L"$argon2/lib" -F"$root_dir/System/Library/Frameworks" -lSystem -dead_strip \
+        -L"$root_dir/usr/lib/swift" -L"$sodium/lib" -F"$root_dir/System/Library/Frameworks" -lSystem -dead_strip \
         $entry -o "$output" "$@" "$builtins"
 }
 binaries=$work/binaries
 mkdir -p "$binaries"
 extension_objects="$shared $objects/SesameAutoFillExtension.o"
-app_objects="$shared $(for name in $app_core; do printf ' %s' "$objects/$name.o"; done) $objects/SesameApp.o"
+app_objects="$shared $objects/SesameApp.o"
 status=0
 provisional=""
 extension_linked=true app_linked=true

@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 
 /// Issue 13's figures: the first sync of a 10,000-item vault to a new device (key derivation excluded), and one
 /// change merged into a synced vault of 10,000 items, over a folder transport on the local disk.

@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// A different file at a (device, sequence) already applied: reported every round while it is there, kept in

@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 @testable import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// A vault synced before key epochs stored its sync identity as vault id ‖ root (one root, epoch 0, the log

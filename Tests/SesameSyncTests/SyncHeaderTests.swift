@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// `vault.hdr` after a master password change: the next generation, published by the device that changed it,

@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// Key epochs: `sesame passwd` gives the synced vault a fresh root, so the old password and a copy of the old

@@ -1,6 +1,6 @@
 import Foundation
 import SesameStore
-import SesameSyncTransport
+import SesameSync
 import Testing
 
 /// Deletion times (what a KeePass export writes as deletion records) across devices: a deletion merged from

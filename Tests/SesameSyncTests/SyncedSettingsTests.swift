@@ -3,7 +3,6 @@ import SesameAutoFill
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// The equivalent-domain groups travel with sync as their own records: changes reach every device, concurrent

@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// The store integration: local writes become ops of the device's series, other devices' batches are merged

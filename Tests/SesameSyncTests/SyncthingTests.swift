@@ -2,7 +2,6 @@ import Foundation
 import SesameCrypto
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 import Testing
 
 /// Two Syncthing instances (Debian's `syncthing`) on loopback, with discovery, relays and NAT off, each serving

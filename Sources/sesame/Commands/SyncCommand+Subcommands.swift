@@ -1,5 +1,5 @@
 import Foundation
-import SesameSyncTransport
+import SesameSync
 import SesameTerminal
 
 extension SyncCommand {

@@ -3,7 +3,6 @@ import SesameCrypto
 import SesameDomains
 import SesameStore
 import SesameSync
-import SesameSyncTransport
 
 /// A fresh folder per test, removed when the value is released.
 final class TemporaryFolder {

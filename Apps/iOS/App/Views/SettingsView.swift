@@ -22,8 +22,6 @@ struct SettingsView: View {
         NavigationStack {
             Form {
                 Section("Logins") {
-                    NavigationLink("Import…") { ImportView(model: model) }
-                    NavigationLink("Export…") { ExportView(model: model) }
                     NavigationLink("Trash") { TrashView(model: model) }
                 }
                 Section("Auto-lock") {

@@ -1,7 +1,6 @@
 #if canImport(UIKit)
 import Foundation
 import SesameSync
-import SesameSyncTransport
 import UIKit
 
 /// The iPhone app's sync transport: Linux's folder transport (the same `vault.hdr`, batch, snapshot and

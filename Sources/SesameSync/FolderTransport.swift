@@ -1,5 +1,4 @@
 import Foundation
-import SesameSync
 
 /// A plain folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step between machines. Files are
 /// written under a fresh temporary name, flushed to disk and renamed, so the sync tool never ships half a batch;

@@ -1,5 +1,4 @@
 import Foundation
-import SesameSync
 
 /// Every file access below a sync root, made so that nothing in the root can redirect it: whoever writes the
 /// root (a git remote, a Syncthing peer) may plant links, pipes and huge files there, and a planted link followed

@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
+        // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
+        // credential exchange.
+        .target(name: "SesameCredentialExchange", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
         .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
         .target(name: "SesameKeePass", dependencies: [
@@ -120,6 +123,9 @@ let package = Package(
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
+                        "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),

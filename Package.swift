@@ -55,7 +55,9 @@ let package = Package(
         // credential exchange.
         .target(name: "SesameCredentialExchange", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
-        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
+        .target(name: "SesameInterchange", dependencies: [
+            "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass", "SesameCredentialExchange",
+        ]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
         ]),
@@ -79,6 +81,7 @@ let package = Package(
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
+            "SesameCredentialExchange",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",

@@ -162,6 +162,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
         ("FuzzCSV", ["SesameInterchange"]),
         ("FuzzBackup", ["SesameInterchange"]),
+        ("FuzzCXF", ["SesameCredentialExchange", "SesameStore"]),
         ("FuzzKDBXHeader", ["SesameKeePass"]),
         ("FuzzVariantDictionary", ["SesameKeePass"]),
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),

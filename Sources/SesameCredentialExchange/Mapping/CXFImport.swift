@@ -38,7 +38,7 @@ public enum CXFImport {
         var tags: [LinkKey: [String]] = [:]
         func walk(_ collections: [CXFCollection], parent: String?, account: [UInt8]) {
             for collection in collections {
-                let title = collection.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                let title = collection.title.trimmed
                 let path = title.isEmpty ? parent : parent.map { $0 + "/" + title } ?? title
                 if let path {
                     for linked in collection.items where !linked.item.isEmpty {

@@ -33,7 +33,7 @@ struct CXFItemMapping {
 
     init(item: CXFItem, position: Int, collectionTags: [String], now: Date) {
         self.item = item
-        let title = item.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = item.title.trimmed
         let shortTitle = title.count > 40 ? String(title.prefix(40)) + "…" : title
         location = "item \(position)" + (shortTitle.isEmpty ? "" : " (\(shortTitle))")
         self.collectionTags = collectionTags
@@ -171,7 +171,7 @@ struct CXFItemMapping {
     private mutating func addresses() -> [String] {
         var urls: [String] = []
         for url in item.scope?.urls ?? [] {
-            let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = url.trimmed
             guard !trimmed.isEmpty else { continue }
             do {
                 try ServiceURL.refusePassword(in: trimmed)
@@ -182,7 +182,7 @@ struct CXFItemMapping {
             if !urls.contains(trimmed) { urls.append(trimmed) }
         }
         for app in item.scope?.androidApps ?? [] {
-            let package = app.bundleId.trimmingCharacters(in: .whitespaces)
+            let package = app.bundleId.trimmed
             guard !package.isEmpty else { continue }
             let url: String
             if let certificate = app.certificate, certificate.hashAlgorithm.lowercased() == "sha256",
@@ -202,7 +202,7 @@ struct CXFItemMapping {
     private func tags() -> [String] {
         var tags: [String] = []
         for tag in item.tags + collectionTags {
-            let trimmed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = tag.trimmed
             if !trimmed.isEmpty, !tags.contains(trimmed) { tags.append(trimmed) }
         }
         if item.favorite == true, !tags.contains("Favorite") { tags.append("Favorite") }
@@ -211,7 +211,7 @@ struct CXFItemMapping {
 
     /// The item's title; without one, the site's host (what browsers show for a login), else the user name.
     private func title(urls: [String], username: String, passkeys: [CXFPasskey]) -> String {
-        let title = item.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = item.title.trimmed
         if !title.isEmpty { return title }
         for url in urls {
             let parsed = (try? ServiceURL(parsing: url)).flatMap { $0.scheme == nil ? nil : $0 }
@@ -248,7 +248,7 @@ struct CXFItemMapping {
     }
 
     static func nonEmpty(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmed, !text.isEmpty else { return nil }
         return text
     }
 }

@@ -206,13 +206,20 @@ struct RecordingPasskeys: CXFPasskeyMapping {
         #expect(try record(result, "item 1 (Example)").tags == ["work", "Work", "Work/Git", "Favorite"])
     }
 
-    @Test func itemsWithoutCredentialsAreRejectedAndTimesFallBack() throws {
+    @Test func itemsWithoutCredentialsOrWithEmptyOnesAreRejectedAndTimesFallBack() throws {
         let result = try result([
             CXFFixture.item(credentials: []),
             CXFFixture.item(title: "Dated", credentials: [CXFFixture.login("u", "p")], extra: #", "modifiedAt": 1700000000"#),
             CXFFixture.item(title: "Undated", credentials: [CXFFixture.login("u", "p")]),
+            CXFFixture.item(title: "Blank", credentials: [
+                #"{"type": "note", "content": {"fieldType": "string", "value": ""}}"#,
+                #"{"type": "custom-fields", "fields": [{"fieldType": "string", "value": "", "label": "x"}]}"#,
+            ]),
         ])
-        #expect(result.rejected == [.init(location: "item 1 (Example)", reason: "it holds no credential")])
+        #expect(result.rejected == [
+            .init(location: "item 1 (Example)", reason: "it holds no credential"),
+            .init(location: "item 4 (Blank)", reason: "it is empty"),
+        ])
         let dated = try record(result, "item 2 (Dated)")
         #expect(dated.created == Date(timeIntervalSince1970: 1_700_000_000) && dated.modified == dated.created)
         #expect(try record(result, "item 3 (Undated)").created == now)

@@ -119,7 +119,11 @@ struct CXFItemMapping {
             let index = logins.firstIndex { !passkey.username.isEmpty && $0.username == passkey.username } ?? 0
             logins[index].passkeys.append(passkey)
         }
-        guard !logins.isEmpty else { return }
+        guard !logins.isEmpty else {
+            // Nothing left out either (say, only empty notes): the item is not dropped without a word.
+            if skips.isEmpty { result.rejected.append(.init(location: location, reason: "it is empty")) }
+            return
+        }
 
         let urls = addresses()
         for (index, login) in logins.enumerated() {

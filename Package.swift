@@ -173,6 +173,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
+        ("FuzzBitwardenJSON", ["SesameInterchange"]),
+        ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

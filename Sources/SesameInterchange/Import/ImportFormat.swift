@@ -53,7 +53,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if CXFReader.looksLike(bytes) { return .cxf }
             return BitwardenJSON.looksLike(bytes) ? .bitwardenJSON : nil
         }
-        guard let header = CSVReader.read(bytes.prefix(4096)).rows.first else { return nil }
+        guard let header = (try? CSVReader.read(bytes.prefix(4096)))?.rows.first else { return nil }
         return CSVLayout.detect(header: header.fields)?.format
     }
 }

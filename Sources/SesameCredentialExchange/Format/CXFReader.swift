@@ -15,8 +15,11 @@ public enum CXFReader {
     /// Whether `bytes` are a CXF document, from its top-level members alone (values are skipped, not built): a
     /// Header has `accounts` with `version` or `exporterRpId`; an Account alone has `items` beside `collections`
     /// or `email`, which Bitwarden's JSON export (`items` beside `encrypted`) never has.
+    /// The top-level member names detection looks at.
+    static let detectionKeys: Set<String> = ["accounts", "version", "exporterRpId", "items", "encrypted", "collections", "email"]
+
     public static func looksLike(_ bytes: [UInt8]) -> Bool {
-        guard let keys = JSONParser.topLevelKeys(bytes, limits: CXFLimits()) else { return false }
+        guard let keys = JSONParser.topLevelKeys(bytes, among: detectionKeys, limits: CXFLimits()) else { return false }
         if keys.contains("accounts"), keys.contains("version") || keys.contains("exporterRpId") { return true }
         return keys.contains("items") && !keys.contains("encrypted")
             && (keys.contains("collections") || keys.contains("email"))

@@ -30,9 +30,10 @@ struct JSONParser {
         return value
     }
 
-    /// The member names of the top-level object, its values skipped without being built; nil when the bytes are
-    /// not one JSON object.
-    static func topLevelKeys(_ bytes: [UInt8], limits: CXFLimits) -> Set<String>? {
+    /// Which of `names` the top-level object has, its values skipped without being built; nil when the bytes are
+    /// not one JSON object. Only the names asked for are kept: detection reads any file `sesame import` is given
+    /// (up to 512 MiB), and one with millions of distinct member names must not become a set of them.
+    static func topLevelKeys(_ bytes: [UInt8], among names: Set<String>, limits: CXFLimits) -> Set<String>? {
         var parser = JSONParser(bytes, limits: limits)
         parser.skipWhitespace()
         guard parser.peek == UInt8(ascii: "{") else { return nil }
@@ -44,7 +45,8 @@ struct JSONParser {
             while true {
                 parser.skipWhitespace()
                 guard parser.peek == UInt8(ascii: "\"") else { return nil }
-                keys.insert(try parser.string(build: true))
+                let key = try parser.string(build: true)
+                if names.contains(key) { keys.insert(key) }
                 parser.skipWhitespace()
                 guard parser.peek == UInt8(ascii: ":") else { return nil }
                 parser.index += 1
@@ -214,7 +216,7 @@ struct JSONParser {
         index = end + 1
         guard build else { return "" }
         if !escaped {
-            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+            guard let text = Self.utf8String(bytes[start..<end]) else {
                 throw malformed("a string that is not UTF-8", at: opening)
             }
             return text
@@ -256,10 +258,18 @@ struct JSONParser {
             default: throw malformed("an unknown escape", at: position - 1)
             }
         }
-        guard let text = String(validating: unescaped, as: UTF8.self) else {
+        guard let text = Self.utf8String(unescaped) else {
             throw malformed("a string that is not UTF-8", at: opening)
         }
         return text
+    }
+
+    /// `bytes` as text when they are UTF-8. Not `String(validating:as:)`, which is iOS 18 / macOS 15 while the
+    /// package promises iOS 17 / macOS 14 and this module is meant for the app too: decoding replaces what is not
+    /// UTF-8, so bytes that do not come back unchanged were not UTF-8.
+    private static func utf8String(_ bytes: some Collection<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private func hex4(at position: Int, end: Int) -> UInt32? {

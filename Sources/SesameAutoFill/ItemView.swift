@@ -30,11 +30,13 @@ public struct ItemView: Sendable, Equatable {
     public var modified: Date
     public var expires: Date?
     public var passwordHistoryCount: Int
+    /// Whether the item has a one-time code setting (its secret stays out of the view).
+    public var hasOneTimeCode: Bool
 
     public init(
         id: UUID, title: String, username: String, hasPassword: Bool, urls: [ItemURL], notes: String,
         fields: [Field], tags: [String], matchMode: MatchMode, created: Date, modified: Date, expires: Date?,
-        passwordHistoryCount: Int
+        passwordHistoryCount: Int, hasOneTimeCode: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -49,6 +51,7 @@ public struct ItemView: Sendable, Equatable {
         self.modified = modified
         self.expires = expires
         self.passwordHistoryCount = passwordHistoryCount
+        self.hasOneTimeCode = hasOneTimeCode
     }
 
     /// The view of `item`: everything but its secrets.
@@ -58,7 +61,8 @@ public struct ItemView: Sendable, Equatable {
             urls: item.urls, notes: item.notes,
             fields: item.fields.map { Field(name: $0.name, value: $0.isProtected ? nil : $0.value, isProtected: $0.isProtected) },
             tags: item.tags, matchMode: item.matchMode, created: item.created, modified: item.modified,
-            expires: item.expires, passwordHistoryCount: item.passwordHistory.count)
+            expires: item.expires, passwordHistoryCount: item.passwordHistory.count,
+            hasOneTimeCode: !(item.oneTimeCode ?? "").isEmpty)
     }
 
     /// The match mode that applies to one of the item's URLs (as `Item.matchMode(for:)`).

@@ -32,7 +32,7 @@ import Testing
 
     private func newVault(_ cli: CLIHarness, _ name: String) throws -> String {
         let vault = cli.home + "/" + name
-        #expect(try cli.run(["init", "--vault", vault, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", vault, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         return vault
     }

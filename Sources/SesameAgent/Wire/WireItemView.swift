@@ -27,11 +27,14 @@ struct WireItemView: Codable, Sendable, Equatable {
     var modified: Date
     var expires: Date?
     var passwordHistoryCount: Int
+    /// Present (true) only when the item has a one-time code, so views of other items keep their bytes.
+    var hasOneTimeCode: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id = "id", title = "title", username = "username", hasPassword = "hasPassword", urls = "urls"
         case notes = "notes", fields = "fields", tags = "tags", matchMode = "match", created = "created"
         case modified = "modified", expires = "expires", passwordHistoryCount = "passwordHistoryCount"
+        case hasOneTimeCode = "hasOneTimeCode"
     }
 
     init(_ view: ItemView) {
@@ -48,6 +51,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         modified = view.modified
         expires = view.expires
         passwordHistoryCount = view.passwordHistoryCount
+        hasOneTimeCode = view.hasOneTimeCode ? true : nil
     }
 
     func itemView() throws(ServiceFailure) -> ItemView {
@@ -58,6 +62,6 @@ struct WireItemView: Codable, Sendable, Equatable {
             id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
             fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
             tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
-            passwordHistoryCount: passwordHistoryCount)
+            passwordHistoryCount: passwordHistoryCount, hasOneTimeCode: hasOneTimeCode ?? false)
     }
 }

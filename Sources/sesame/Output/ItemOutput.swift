@@ -33,6 +33,9 @@ struct ItemJSON: Encodable {
     var modified: Date
     var expires: Date?
     var passwordHistory: [HistoryJSON]?
+    var hasOneTimeCode: Bool
+    /// The otpauth:// URI, only when revealed.
+    var oneTimeCode: String?
 
     init(_ item: ItemView, revealed: Item? = nil, password: String? = nil) {
         id = item.id.uuidString.lowercased()
@@ -49,6 +52,8 @@ struct ItemJSON: Encodable {
         modified = item.modified
         expires = item.expires
         passwordHistory = revealed?.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) }
+        hasOneTimeCode = item.hasOneTimeCode
+        oneTimeCode = revealed?.oneTimeCode
     }
 }
 
@@ -76,11 +81,17 @@ struct SummaryJSON: Encodable {
 /// The table `list` and `trash list` print: title, user name, first URL, short id; never secrets.
 enum SummaryTable {
     static func print(_ items: [ItemSummary]) {
+        Swift.print(render(items), terminator: "")
+    }
+
+    /// The table as text, fitted to standard output's terminal if it is one; Table escapes its cells itself, and
+    /// styles its headers.
+    static func render(_ items: [ItemSummary]) -> String {
         var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
         for item in items {
             table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
         }
-        table.print()  // Table escapes its cells itself, and styles its headers.
+        return table.render(maxWidth: Terminal.standardOutputWidth, style: .standardOutput)
     }
 }
 
@@ -105,6 +116,11 @@ enum ItemText {
         for (name, value) in fields {
             rows.append((name, value ?? "******** (protected)"))
         }
+        if let revealed, let uri = revealed.oneTimeCode, !uri.isEmpty {
+            rows.append(("One-time code", uri))
+        } else if item.hasOneTimeCode {
+            rows.append(("One-time code", "set ('sesame totp' shows the current code)"))
+        }
         if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
         if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }
         if let expires = item.expires { rows.append(("Expires", format(expires))) }
@@ -125,7 +141,11 @@ enum ItemText {
                 + String(repeating: " ", count: width - label.count)
             return "\(padded) \(TerminalText.singleLine(value))"
         }.joined(separator: "\n")
-        if !item.notes.isEmpty { text += "\n\n" + TerminalText.sanitized(item.notes) }
+        if !item.notes.isEmpty {
+            // Notes keep their lines, under their own label, indented so they cannot pass for fields.
+            let lines = TerminalText.sanitized(item.notes).split(separator: "\n", omittingEmptySubsequences: false)
+            text += "\n" + style.bold("Notes:") + "\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        }
         return text + "\n"
     }
 

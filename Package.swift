@@ -124,8 +124,9 @@ let package = Package(
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
-            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport",
-            "SesameAutoFill"]),
+                        "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains",
+                        "SesameAutoFillTestSupport", "SesameAutoFill", "SesameKeePass"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),

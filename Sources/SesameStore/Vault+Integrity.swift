@@ -7,7 +7,8 @@ import SesameSync
 /// Each item's sealed payload binds its id, version, predecessor and state (see `itemAssociatedData`), so a row
 /// edited in place fails to decrypt and is named. What a single row cannot show — a row deleted, an old row put
 /// back whole, a row resurrected, index tags moved — is caught by two keyed digests kept in `meta`: the XOR of
-/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, item id). Every write
+/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, the id of the item it refers
+/// to). Every write
 /// transaction updates them for the rows it changes (O(1) per row); unlock recomputes and compares them (O(n)).
 extension Vault {
     static let rowDigestName = "row_digest"
@@ -61,18 +62,6 @@ extension Vault {
         try writeDigest(name, digest)
     }
 
-    /// The index MACs of an item's current index rows, read before they are replaced or removed.
-    func indexMACs(ofItem id: UUID, keys: Keys) throws -> [[UInt8]] {
-        let statement = try database.statement("SELECT tag FROM item_domains WHERE item_id = ?")
-        defer { statement.reset() }
-        try statement.bind(id.bytes, at: 1)
-        var macs: [[UInt8]] = []
-        while try statement.step() {
-            macs.append(Self.indexMAC(tag: statement.blob(at: 0) ?? [], itemID: id.bytes, key: keys.digest))
-        }
-        return macs
-    }
-
     /// Both digests recomputed from every row.
     func computeDigests(keys: Keys) throws -> (rows: [UInt8], index: [UInt8]) {
         var rows = [UInt8](repeating: 0, count: 32)
@@ -88,7 +77,8 @@ extension Vault {
 
     func computeIndexDigest(keys: Keys) throws -> [UInt8] {
         var index = [UInt8](repeating: 0, count: 32)
-        let tags = try database.statement("SELECT tag, item_id FROM item_domains")
+        // A row's MAC binds the item's id, not only its row number, so rows moved onto another item show.
+        let tags = try database.statement("SELECT t.tag, i.id FROM item_tags AS t LEFT JOIN items AS i ON i.ref = t.item")
         while try tags.step() {
             Self.xor(&index, Self.indexMAC(tag: tags.blob(at: 0) ?? [], itemID: tags.blob(at: 1) ?? [], key: keys.digest))
         }

@@ -88,10 +88,10 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             // Seal and hash before taking the write lock, so other processes wait as little as possible.
-            var prepared: [(item: Item, version: [UInt8], payload: [UInt8], tags: [[UInt8]])] = []
+            var prepared: [(item: Item, version: [UInt8], payload: [UInt8], tags: Set<[UInt8]>)] = []
             prepared.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                let version = UUID().bytes
+                let version = Self.newVersion()
                 prepared.append((item, version, try seal(item, version: version, replaces: nil, state: .active, keys: keys),
                                  try indexTags(for: item, keys: keys)))
                 progress(index + 1)
@@ -100,15 +100,14 @@ extension Vault {
                 var added: [[UInt8]] = []
                 for (item, version, payload, tags) in prepared {
                     try database.statement("""
-                        INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, 0, ?)
+                        INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, 0, ?)
                         """)
                         .bind(item.id.bytes, at: 1)
                         .bind(version, at: 2)
-                        .bind(deviceID.bytes, at: 3)
-                        .bind(payload, at: 4)
+                        .bind(payload, at: 3)
                         .run()
                     added.append(Self.rowMAC(id: item.id.bytes, version: version, state: 0, key: keys.digest))
-                    try replaceIndex(of: item.id, with: tags, keys: keys)
+                    try replaceIndex(of: item.id, ref: database.lastInsertedRowID, from: [], to: tags, keys: keys)
                     try recordSyncChange(of: item.id, item: item, state: .active, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
@@ -156,11 +155,11 @@ extension Vault {
         item.id = id
         guard item != original else { return original }
         item.modified = now
-        let version = UUID().bytes
+        let version = Self.newVersion()
         try writeVersion(
             id: id, version: version, replacing: row, state: row.state,
             payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys), keys: keys)
-        try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+        try replaceIndex(of: id, from: try indexTags(for: original, keys: keys), to: try indexTags(for: item, keys: keys), keys: keys)
         try recordSyncChange(of: id, item: item, state: row.state, keys: keys)
         return item
     }
@@ -172,8 +171,8 @@ extension Vault {
             let keys = try requireKeys()
             try database.writeTransaction {
                 guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-                try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
-                try replaceIndex(of: id, with: [], keys: keys)
+                try writeVersion(id: id, version: Self.newVersion(), replacing: row, state: .deleted, payload: nil, keys: keys)
+                try replaceIndex(of: id, from: indexTags(ofRow: row, id: id, keys: keys), to: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
                 try recordDeletion(of: id, at: now, keys: keys)
                 try recordSyncChange(of: id, item: nil, state: .deleted, keys: keys)
@@ -191,7 +190,7 @@ extension Vault {
                 guard row.state != state else { return }
                 // The state is sealed into the payload, so a move to or from the trash re-seals the item.
                 let item = try decrypt(row, id: id, keys: keys)
-                let version = UUID().bytes
+                let version = Self.newVersion()
                 try writeVersion(
                     id: id, version: version, replacing: row, state: state,
                     payload: seal(item, version: version, replaces: row.version, state: state, keys: keys), keys: keys)
@@ -278,6 +277,11 @@ extension Vault {
 
     // MARK: - Rows
 
+    /// A new version id: random bytes that name one version of one item, bound into its seal and its row MAC so
+    /// that a version put back shows. 64 bits: two versions of the same item coincide with a chance of 2⁻⁶⁴ per
+    /// pair. Vaults before schema 3 used 16 bytes; both lengths are read (every use is length-prefixed).
+    static func newVersion() -> [UInt8] { SecureRandom.bytes(count: 8) }
+
     /// An item row as stored: what its seal binds besides the id.
     struct Row {
         var version: [UInt8]
@@ -310,14 +314,13 @@ extension Vault {
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""
-            UPDATE items SET version = ?, replaces = ?, device = ?, state = ?, payload = ? WHERE id = ?
+            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE id = ?
             """)
             .bind(version, at: 1)
             .bind(row.version, at: 2)
-            .bind(deviceID.bytes, at: 3)
-            .bind(state.rawValue, at: 4)
-            .bind(payload, at: 5)
-            .bind(id.bytes, at: 6)
+            .bind(state.rawValue, at: 3)
+            .bind(payload, at: 4)
+            .bind(id.bytes, at: 5)
             .run()
         try adjustDigest(
             Self.rowDigestName,

@@ -34,7 +34,7 @@ struct OperationPolicy: Equatable, Sendable {
             .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates,
             .searchAttributes, .attributedItem, .storeAttributed:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .credential, .lookupSiteCredential:
+        case .reveal, .fill, .credential, .lookupSiteCredential, .oneTimeCode:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
             .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:

@@ -117,8 +117,15 @@ extension CredentialIdentity {
     public static func identities(for item: Item, usage: ItemUsage?, suffixes: PublicSuffixList)
         -> [CredentialIdentity]
     {
-        let hasPassword = !(item.username.isEmpty && item.password.isEmpty)
-        let hasOneTimeCode = !(item.oneTimeCode ?? "").isEmpty
+        identities(for: ItemLogin(item), usage: usage, suffixes: suffixes)
+    }
+
+    /// ``identities(for:usage:suffixes:)`` from what a full sync reads of each item.
+    public static func identities(for item: ItemLogin, usage: ItemUsage?, suffixes: PublicSuffixList)
+        -> [CredentialIdentity]
+    {
+        let hasPassword = !item.username.isEmpty || item.hasPassword
+        let hasOneTimeCode = item.hasOneTimeCode
         guard item.matchMode != .never, hasPassword || hasOneTimeCode else { return [] }
         var scopes: [Scope] = []
         for stored in item.urls {

@@ -17,6 +17,20 @@ extension Vault {
     /// items that did not decrypt, rows whose id cannot be read, and the tamper check's finding.
     @discardableResult
     public func forEachItem(in states: Set<ItemState> = [.active], _ body: (Item) throws -> Void) throws -> [VaultError] {
+        try forEachRow(in: states, decode: { row, id, keys in try self.decrypt(row, id: id, keys: keys) }, body)
+    }
+
+    /// ``forEachItem(in:_:)`` reading only what suggestions need of each item (``ItemLogin``): a full identity sync.
+    @discardableResult
+    public func forEachLogin(in states: Set<ItemState> = [.active], _ body: (ItemLogin) throws -> Void) throws -> [VaultError] {
+        try forEachRow(in: states, decode: { row, id, keys in
+            try self.openPayload(row, id: id, keys: keys) { bytes in try ItemPayload.decodeLogin(bytes, id: id) }
+        }, body)
+    }
+
+    private func forEachRow<Value>(
+        in states: Set<ItemState>, decode: (Row, UUID, Keys) throws -> Value, _ body: (Value) throws -> Void
+    ) throws -> [VaultError] {
         try withErrorMapping {
             let keys = try requireKeys()
             let statement = try database.statement(
@@ -34,14 +48,14 @@ extension Vault {
                     }
                     let row = Row(statement, from: 1)
                     guard states.contains(row.state) else { continue }
-                    let item: Item
+                    let value: Value
                     do {
-                        item = try decrypt(row, id: id, keys: keys)
+                        value = try decode(row, id, keys)
                     } catch {
                         damaged.append(Self.mapped(error, path: path))
                         continue
                     }
-                    try body(item)
+                    try body(value)
                 }
             }
             if let integrityProblem { damaged.append(integrityProblem) }
@@ -358,6 +372,13 @@ extension Vault {
     /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
     /// format 2; afterwards such a payload can only have been put back from an old copy.
     func decrypt(_ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false) throws -> Item {
+        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes in try ItemPayload.decode(bytes, id: id) }
+    }
+
+    /// Authenticates and decrypts a row's payload and hands the plaintext to `decode`, in memory zeroed afterwards.
+    func openPayload<Value>(
+        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false, decode: (UnsafeRawBufferPointer) throws -> Value
+    ) throws -> Value {
         guard let payload = row.payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
         guard format >= 2 || acceptingFormat1 else { throw VaultError.itemDamaged(id) }
         let associatedData = Self.itemAssociatedData(
@@ -374,9 +395,7 @@ extension Vault {
             throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
-            return try plaintext.withUnsafeBytes { bytes in
-                try ItemPayload.decode(bytes, id: id)
-            }
+            return try plaintext.withUnsafeBytes(decode)
         } catch {
             throw VaultError.itemDamaged(id)
         }

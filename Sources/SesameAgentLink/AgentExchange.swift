@@ -1,12 +1,12 @@
 import CSodium
 
-/// One request to an unlocked agent in a single round trip: the hello, the `attach` of the vault and the request
-/// go out in one write, and the three replies are read back. For the commands started for every form and git
-/// command, which only need an answer when the agent holds their vault unlocked; a client that gets nil falls back
-/// to the full client, which explains whatever went wrong (docs/agent-protocol.md §4).
+/// One request to an unlocked agent in a single round trip: the hello and the request go out in one write, and the
+/// two replies are read back. For the commands started for every form and git command, which only need an answer
+/// when the agent holds their vault unlocked; a client that gets nil (or an error) falls back to the full client,
+/// which explains whatever went wrong (docs/agent-protocol.md §4).
 ///
-/// A request sent ahead of the `attach` reply changes nothing when the agent does not hold that vault unlocked:
-/// the agent refuses a vault operation on a locked or another vault with an error frame.
+/// No `attach` first: a vault operation names its vault, the agent refuses it with an error frame when it does
+/// not hold that vault unlocked, and serving it counts as use as an `attach` would.
 public struct AgentExchange {
     public let location: AgentSocketLocation
     public let clientName: String
@@ -26,10 +26,6 @@ public struct AgentExchange {
         ])
     }
 
-    public static func attach(vault: String) -> AgentJSON {
-        .object(["id": .number("1"), "type": .string("attach"), "vault": .string(vault)])
-    }
-
     /// Sends `fields` (the operation's own fields) as operation `type` for `vault` and returns the agent's reply to
     /// it, a `result` or an `error`; nil when no agent runs, it is not this user's, it speaks another protocol,
     /// or it does not hold `vault` (a canonical path) unlocked.
@@ -44,7 +40,7 @@ public struct AgentExchange {
         guard location.socketExists, let socket = try? AgentConnection.open(location) else { return nil }
         var frames: [UInt8] = []
         defer { Self.wipe(&frames) }
-        for message in [Self.hello(clientName: clientName), Self.attach(vault: vault), Self.request(type, fields, id: 2, vault: vault)] {
+        for message in [Self.hello(clientName: clientName), Self.request(type, fields, id: 2, vault: vault)] {
             var bytes = message.bytes
             frames += Frame.header(length: bytes.count) + bytes
             Self.wipe(&bytes)
@@ -56,9 +52,6 @@ public struct AgentExchange {
             }.get()
             guard let hello = try Self.readReply(from: socket, until: deadline, timeout: timeout), hello["type"]?.string == "hello",
                 let version = hello["version"]?.int, AgentProtocol.supportedVersions.contains(version),
-                let attached = try Self.readReply(from: socket, until: deadline, timeout: timeout),
-                attached["type"]?.string == "status",
-                let status = attached["status"], status["unlocked"]?.bool == true, status["vault"]?.string == vault,
                 let reply = try Self.readReply(from: socket, until: deadline, timeout: timeout), reply["id"]?.int == 2
             else { return nil }
             return (AgentConversation(socket: socket, vault: vault, timeout: timeout), reply)

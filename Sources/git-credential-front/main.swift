@@ -14,7 +14,7 @@ let arguments = CommandLine.arguments
 let full = FullProgram(name: "sesame-git-credential", frontName: "git-credential-sesame")
 guard arguments.count == 2, arguments[1] == "get" else { full.run(arguments) }
 let input = FullProgram.readAll(from: STDIN_FILENO)
-if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables()) {
+if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables(named: ProcessEnvironment.agentVariables)) {
     exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)
 }
 full.run(arguments, input: input)

@@ -7,7 +7,8 @@ import SesameFront
 /// same arguments, so every other command, its help, messages and exit statuses are the full CLI's own.
 enum Front {
     static func main(_ arguments: [String]) -> Never {
-        if let status = FrontCommands.run(Array(arguments.dropFirst()), environment: ProcessEnvironment.variables()) {
+        let environment = ProcessEnvironment.variables(named: ProcessEnvironment.agentVariables + ["NO_COLOR", "TERM"])
+        if let status = FrontCommands.run(Array(arguments.dropFirst()), environment: environment) {
             exit(status)
         }
         FullProgram(name: "sesame-cli", frontName: "sesame").run(arguments)

@@ -160,7 +160,9 @@ struct AgentJSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = string() else { return nil }
             skipWhitespace()
-            guard consume(UInt8(ascii: ":")), let element = value(depth: depth + 1) else { return nil }
+            // A key given twice is refused: readers that keep the first and readers that keep the last must
+            // never see two different messages in one frame.
+            guard consume(UInt8(ascii: ":")), let element = value(depth: depth + 1), members[key] == nil else { return nil }
             members[key] = element
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }

@@ -271,7 +271,7 @@ public final class IdentitySync {
             identities.append(contentsOf: built)
             for _ in built { owners.append(item.id) }
         }
-        let usage = try vault.usage(ofItemsWithIDs: owners)
+        let usage = try vault.usageOfEveryItem()
         if !usage.isEmpty {
             for index in identities.indices {
                 if let used = usage[owners[index]] { identities[index].rank = CredentialIdentity.rank(for: used) }

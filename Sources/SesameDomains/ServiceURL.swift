@@ -92,7 +92,7 @@ public struct ServiceURL: Hashable, Sendable {
         }
 
         let host: Host
-        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
+        do { host = try Host(parsing: hostText) } catch { throw fail() }
         var port: Int?
         if !portText.isEmpty {
             guard let value = Self.port(portText) else { throw fail() }
@@ -139,7 +139,7 @@ public struct ServiceURL: Hashable, Sendable {
         guard !hostText.isEmpty, hostText.utf8.first == UInt8(ascii: "[") || !hostText.utf8.contains(Self.colon)
         else { throw fail() }
         let host: Host
-        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
+        do { host = try Host(parsing: hostText) } catch { throw fail() }
         var port: Int?
         if let portText {
             guard !portText.isEmpty, let value = Self.port(portText) else { throw fail() }

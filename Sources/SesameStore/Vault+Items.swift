@@ -245,19 +245,13 @@ extension Vault {
     /// Usage records of the given items; items never used are absent. A damaged record counts as never used.
     /// Many ids are answered with one scan of the table rather than one query each.
     public func usage(ofItemsWithIDs ids: some Collection<UUID>) throws -> [UUID: ItemUsage] {
-        try withErrorMapping {
+        if ids.count > 64 {
+            let wanted = Set(ids)
+            return try usageOfEveryItem().filter { wanted.contains($0.key) }
+        }
+        return try withErrorMapping {
             let keys = try requireKeys()
             var result: [UUID: ItemUsage] = [:]
-            if ids.count > 64 {
-                let wanted = Set(ids)
-                let statement = try database.statement("SELECT item_id, sealed FROM item_usage")
-                defer { statement.reset() }
-                while try statement.step() {
-                    guard let id = UUID(bytes: statement.blob(at: 0)), wanted.contains(id) else { continue }
-                    if let usage = Self.openUsage(statement.blob(at: 1), id: id, keys: keys) { result[id] = usage }
-                }
-                return result
-            }
             let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
             for id in ids {
                 statement.reset()
@@ -267,6 +261,24 @@ extension Vault {
                 }
             }
             statement.reset()
+            return result
+        }
+    }
+
+    /// The usage of every item ever filled, in one scan of its table: for a full identity sync, which would
+    /// otherwise hash every item's id to ask for the few that were used.
+    public func usageOfEveryItem() throws -> [UUID: ItemUsage] {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            var result: [UUID: ItemUsage] = [:]
+            let statement = try database.statement("SELECT item_id, sealed FROM item_usage")
+            defer { statement.reset() }
+            try database.readTransaction {
+                while try statement.step() {
+                    guard let id = UUID(bytes: statement.blob(at: 0)) else { continue }
+                    if let usage = Self.openUsage(statement.blob(at: 1), id: id, keys: keys) { result[id] = usage }
+                }
+            }
             return result
         }
     }

@@ -364,11 +364,20 @@ extension Vault {
     static func itemAssociatedData(
         _ id: UUID, format: UInt8, version: [UInt8], replaces: [UInt8]?, state: Int64
     ) -> [UInt8] {
-        let base = Array("sesame.item".utf8) + id.bytes + [format]
-        guard format >= 2 else { return base }
+        // Built in one buffer: every item read or written makes one.
         let previous = replaces ?? []
-        return base + [UInt8(truncatingIfNeeded: version.count)] + version
-            + [UInt8(truncatingIfNeeded: previous.count)] + previous + [UInt8(truncatingIfNeeded: state)]
+        var data: [UInt8] = []
+        data.reserveCapacity(11 + 16 + 4 + version.count + previous.count)
+        data += "sesame.item".utf8
+        withUnsafeBytes(of: id.uuid) { data += $0 }
+        data.append(format)
+        guard format >= 2 else { return data }
+        data.append(UInt8(truncatingIfNeeded: version.count))
+        data += version
+        data.append(UInt8(truncatingIfNeeded: previous.count))
+        data += previous
+        data.append(UInt8(truncatingIfNeeded: state))
+        return data
     }
 
     /// Layout: format byte ‖ AEAD box.

@@ -89,7 +89,7 @@ let package = Package(
             "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
         .target(name: "SesameSecretService", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus",
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
         .executableTarget(name: "sesame-secret-service", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
@@ -167,6 +167,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
+        ("FuzzBitwardenJSON", ["SesameInterchange"]),
+        ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

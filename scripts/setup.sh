@@ -4,12 +4,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-echo "==> Installing system packages"
-apt-get update -qq
-# shellcheck disable=SC2046
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(grep -v '^#' scripts/packages.txt) >/dev/null
-# The KeePass tests generate KDBX 4 variants with pykeepass (PyPI; not packaged in Debian 12).
-python3 -c 'import pykeepass' 2>/dev/null || pip install --break-system-packages -q pykeepass
+echo "==> Installing the packages Sesame needs to build and run (scripts/packages.txt)"
+sh scripts/packages.sh build run
 
 echo "==> Building (release; fully static where the C libraries allow: they start fast and run anywhere)"
 bin="$(scripts/build-static.sh sesame sesame-cli git-credential-sesame sesame-git-credential sesame-browser-host sesame-autotype sesame-secret-service)"

@@ -57,7 +57,7 @@ enum FuzzBrowserMessage {
             if messages.isEmpty { messages = [Array(bytes)] }
             for message in messages {
                 host.handle(message)
-                guard let request = BrowserMessage.parse(message), let action = request.action else { continue }
+                guard let request = try? BrowserMessage.parse(message), let action = request.action else { continue }
                 host.perform(action, request, BrowserHost.Reply(action: action, nonce: Array(repeating: 0, count: 24), requestID: request.requestID))
             }
             host.waitForHeldRequests()

@@ -12,7 +12,8 @@ import SesameStore
 /// path, interface, member, sender, typed arguments of any shape) and events (a prompt finishing, a client leaving
 /// the bus, the vault locking), driven through `SecretService.handle` and the property getter and setter. Each
 /// input gets a fresh service on its own unconnected bus and a fresh copy of a small vault, so inputs do not leak
-/// into each other. Nothing may crash, and nothing a client sends while the vault is locked may change it.
+/// into each other. Nothing may crash, nothing a client sends while the vault is locked may change it, and no call
+/// moves `default` away from the vault or points another alias at the in-memory collection.
 @main
 enum FuzzSecretServiceCall {
     static func main() {
@@ -116,13 +117,17 @@ final class CallFixture {
     func run(_ input: FuzzBytes) {
         var socketPair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &socketPair) == 0 else { return }
-        let access = FuzzVaultAccess(service: freshVault(), locked: input.byte() & 1 == 1)
+        let flags = input.byte()
+        let access = FuzzVaultAccess(service: freshVault(), locked: flags & 1 == 1)
         let bus = try? Bus(peer: socketPair[0])
         // Nothing reads the other end (what the service sends stays queued), and with it closed, closing the bus
         // finds its peer gone instead of waiting for it to authenticate.
         close(socketPair[1])
         guard let bus else { return }
-        let service = SecretService(bus: bus, vault: access, pinentry: Pinentry(program: nil, environment: [:]))
+        // With --confirm (bit 1): nobody can be asked and the unconnected bus names no process, so reads and alias
+        // changes are refused, and each call still passes the connection's first-call record.
+        let confirmation = flags & 2 == 2 ? ClientConfirmation(registry: ClientRegistry(path: Self.folder + "/clients.json")) : nil
+        let service = SecretService(bus: bus, vault: access, confirmation: confirmation, pinentry: Pinentry(program: nil, environment: [:]))
         try? service.register()
         let run = CallRun(fixture: self, service: service, access: access, input: input)
         var steps = 0
@@ -203,6 +208,9 @@ final class CallRun {
         guard sd_bus_message_seal(call, 1, 0) >= 0 else { return }
         _ = service.handle(BusMessage(handle: call))
         finishPrompts()
+        // Whatever a client asks, `default` names the vault and only `session` names the in-memory collection.
+        precondition(service.aliases["default"] == .login, "a call moved the alias 'default'")
+        precondition(service.aliases.allSatisfy { $0.value == .login || $0.key == "session" }, "an alias names the session collection")
         if wasLocked && access.locked {
             precondition(vaultFingerprint() == before, "a call changed the vault while it was locked")
         }

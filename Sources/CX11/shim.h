@@ -9,6 +9,11 @@
 #include <X11/keysym.h>
 #include <X11/extensions/XTest.h>
 
+/// The bits of a resource id that number one client's resources; the server gives every client the same mask, so two
+/// ids that agree outside it were made by the same client. Xlib keeps it in a field its public header leaves unnamed
+/// (Xlibint.h's resource_mask).
+static inline XID sesame_x_resource_mask(Display *display) { return ((_XPrivDisplay)display)->private4; }
+
 static inline int sesame_xkb_group_count(XkbDescPtr xkb, KeyCode code) { return XkbKeyNumGroups(xkb, code); }
 
 static inline int sesame_xkb_group_width(XkbDescPtr xkb, KeyCode code, int group) {

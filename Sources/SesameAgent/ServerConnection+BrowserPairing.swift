@@ -21,17 +21,21 @@ extension ServerConnection {
                     reply.association = known
                     return send(reply)
                 }
-                let request = try pairing.open(key: key, origin: message.origin ?? "unknown")
+                // The requester is the host process behind this connection: one waiting request each.
+                let requester = (try? socket.peerCredentials().pid) ?? -1
+                let request = pairing.open(key: key, origin: message.origin ?? "unknown", requester: requester)
                 server.logger.info("A browser asks to be associated", metadata: [
                     "pairing.code": request.code, "pairing.fingerprint": request.fingerprint,
                 ])
-                switch pairing.wait(for: request.code) {
+                switch pairing.wait(for: request.code, requesterLeft: { socket.peerHasLeft() }) {
                 case .allowed(let association):
                     reply.association = association
                 case .denied:
                     throw ServiceFailure(.notFound, "The association was denied.")
                 case .expired:
                     throw ServiceFailure(.unavailable, "Nobody answered the association request in time.")
+                case .withdrawn:
+                    throw ServiceFailure(.unavailable, "The association request gave way to newer ones (or its browser left); ask again.")
                 }
             case .browserPending:
                 reply.pending = pairing.pending()

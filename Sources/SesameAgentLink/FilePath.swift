@@ -54,8 +54,21 @@ public enum FilePath {
         return String(cString: folder)
     }
 
-    /// The folder of the running executable (`/proc/self/exe`, links resolved).
+    /// The folder of the running executable, from the kernel's own answer (`/proc/self/exe`) read as a link, never
+    /// resolved folder by folder: a program may run below a folder its user cannot enter (started by a privileged
+    /// launcher that then dropped privileges), where `realpath` fails. Nil without /proc.
     public static func executableFolder() -> String? {
-        resolved("/proc/self/exe").map(folder(of:))
+        guard let path = link("/proc/self/exe") else { return nil }
+        // A binary replaced while running (an upgrade) reads as "PATH (deleted)"; its folder is still the one.
+        let deleted = " (deleted)"
+        return folder(of: path.hasSuffix(deleted) ? String(path.dropLast(deleted.count)) : path)
+    }
+
+    /// The target of the symbolic link at `path`, or nil when it is none.
+    public static func link(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

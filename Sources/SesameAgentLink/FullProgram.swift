@@ -19,7 +19,9 @@ public struct FullProgram {
     /// pipe's buffer).
     public func run(_ arguments: [String], input: [UInt8]? = nil) -> Never {
         guard let folder = FilePath.executableFolder() else {
-            fail("cannot find its own path in /proc/self/exe")
+            // Without /proc a Swift program on Linux has lost its arguments too (the runtime reads them there), so
+            // running the full program blind would do the wrong thing.
+            fail("cannot read /proc/self/exe to find \(name) beside it; \(frontName) needs /proc mounted")
         }
         let path = folder + "/" + name
         if let input { replaceStandardInput(with: input) }

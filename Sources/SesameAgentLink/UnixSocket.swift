@@ -154,6 +154,15 @@ public final class UnixSocket: @unchecked Sendable {
         return credentials
     }
 
+    /// Whether the other end has closed its side or the connection broke, without reading anything: for a
+    /// request held while the client only waits (a browser's association request).
+    public func peerHasLeft() -> Bool {
+        let readHangUp: Int16 = 0x2000  // POLLRDHUP, which Glibc declares only under _GNU_SOURCE
+        var entry = pollfd(fd: descriptor, events: readHangUp, revents: 0)
+        guard Glibc.poll(&entry, 1, 0) > 0 else { return false }
+        return entry.revents & (readHangUp | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
+    }
+
     // MARK: - I/O
 
     /// Fills `buffer` from `offset` on. An end of input before the first byte is `.closed` when `atFrameStart`.

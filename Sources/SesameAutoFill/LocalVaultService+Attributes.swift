@@ -12,8 +12,15 @@ extension LocalVaultService {
         }
     }
 
+    /// Only an active item: one in the trash is gone for clients (deleting it again answers "no such object").
     public func attributedItem(_ id: UUID) throws(ServiceFailure) -> AttributedItem {
-        AttributedItem(try reveal(id))
+        do {
+            let stored = try vault.item(withID: id)
+            guard stored.state == .active else { throw VaultError.itemNotFound(id) }
+            return AttributedItem(stored.item)
+        } catch {
+            throw ServiceFailure(error)
+        }
     }
 
     @discardableResult

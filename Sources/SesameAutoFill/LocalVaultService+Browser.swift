@@ -72,20 +72,17 @@ extension LocalVaultService: BrowserAccess {
     @discardableResult
     public func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
         _ = try association(for: [login.key])
+        guard let page = Self.webPage(login.url) else {
+            throw ServiceFailure(.invalidInput, "Only an http or https page can save a login.")
+        }
         if let id = login.itemID {
-            // An association may change only a login the page would be offered, never any item by its id.
-            guard try bestMatches(url: login.url, submitURL: login.submitURL, keepAll: true).contains(where: { $0.id == id })
+            // An association may change only a login this page would be given, never any item by its id.
+            guard try bestMatches(url: login.url, submitURL: login.submitURL).contains(where: { $0.id == id })
             else { throw ServiceFailure(.notFound, "No login for this page has that uuid.") }
             var change = ItemChange()
             change.username = login.username
             change.password = login.password
             return try update(id, change)
-        }
-        let page: ServiceURL
-        do {
-            page = try ServiceURL(parsing: login.url)
-        } catch {
-            throw ServiceFailure(.invalidInput, "The page's URL is not valid.")
         }
         let host = page.host.kind == .ipv6 ? "[\(page.host.ascii)]" : page.host.ascii
         let origin = "\(page.scheme ?? "https")://\(host)" + (page.port.map { ":\($0)" } ?? "")
@@ -95,8 +92,8 @@ extension LocalVaultService: BrowserAccess {
 
     public func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
         _ = try association(for: [query.key])
-        // Only a login the page would be offered, never any item by its id.
-        guard try bestMatches(url: query.url, submitURL: query.submitURL, keepAll: true).contains(where: { $0.id == query.itemID })
+        // Only a login this page would be given, never any item by its id.
+        guard try bestMatches(url: query.url, submitURL: query.submitURL).contains(where: { $0.id == query.itemID })
         else { throw ServiceFailure(.noMatch, "No login for this page has that uuid.") }
         let item = try browserServe { try vault.item(withID: query.itemID).item }
         return try item.currentOneTimeCode(at: now())
@@ -123,21 +120,31 @@ extension LocalVaultService: BrowserAccess {
     }
 
     /// The core's matches for a page, stricter than a list request: never a sibling host of the same site
-    /// (`b.example.com` for `ab.example.com`), only the best tier (kind and port), one row per item. A form that
-    /// submits over http gets no https login whatever the page's scheme, by matching that target alone.
-    private func bestMatches(url: String, submitURL: String?, keepAll: Bool = false) throws(ServiceFailure)
-        -> [CredentialMatch]
-    {
-        var identifiers = [ServiceIdentifier(url, kind: .url)]
-        if let submitURL, !submitURL.isEmpty, submitURL != url {
-            let insecureTarget = (try? ServiceURL(parsing: submitURL))?.scheme == "http"
-            identifiers = insecureTarget ? [ServiceIdentifier(submitURL, kind: .url)]
-                : identifiers + [ServiceIdentifier(submitURL, kind: .url)]
+    /// (`b.example.com` for `ab.example.com`), only the best tier (kind and port), one row per item.
+    ///
+    /// The page's `url` alone decides, because the page chooses its forms' targets: a `submitURL` naming another
+    /// site must not fetch that site's logins. The target may only narrow: a form that submits over http gets only
+    /// what an http page would (no https login), so a password never leaves in clear. Pages that are not http or
+    /// https (`data:`, `file:`, `about:blank`, an extension's own pages) get nothing.
+    private func bestMatches(url: String, submitURL: String?) throws(ServiceFailure) -> [CredentialMatch] {
+        guard let page = Self.webPage(url) else { return [] }
+        var identifier = url
+        if page.scheme == "https", let submitURL, let target = try? ServiceURL(parsing: submitURL),
+           target.scheme == "http" {
+            let host = page.host.kind == .ipv6 ? "[\(page.host.ascii)]" : page.host.ascii
+            identifier = "http://\(host)" + (page.port.map { ":\($0)" } ?? "") + page.path
         }
-        let found: [CredentialMatch] = try browserServe { try self.matches(for: identifiers) }
+        let found: [CredentialMatch] = try browserServe { try self.matches(for: [ServiceIdentifier(identifier, kind: .url)]) }
         let offered = found.filter { $0.match != .domain }
-        guard !keepAll, let best = offered.first else { return offered }
+        guard let best = offered.first else { return offered }
         return offered.filter { $0.match == best.match && $0.samePort == best.samePort }
+    }
+
+    /// The page a browser names, when it is a web page (http or https with a host); nil for anything else.
+    static func webPage(_ url: String) -> ServiceURL? {
+        guard let page = try? ServiceURL(parsing: url), let scheme = page.scheme, scheme == "http" || scheme == "https"
+        else { return nil }
+        return page
     }
 
     private func browserServe<T>(_ body: () throws -> T) throws(ServiceFailure) -> T {

@@ -9,7 +9,7 @@ import SesameStore
 /// encrypted reply. Replies carry the request's nonce plus one, inside and outside, so the extension matches them
 /// whatever their order: an `associate` waits for the user on a thread of its own while other requests go on.
 public final class BrowserHost: @unchecked Sendable {
-    // @unchecked: `proven`, `offered` and `hashCache` are guarded by `lock`; output by `outputLock`; the session and the
+    // @unchecked: `proven`, `offered`, `hashCache` and `associationHeld` are guarded by `lock`; output by `outputLock`; the session and the
     // backend are thread-safe.
 
     /// The KeePassXC version the extension gates features on: 2.6.1 enables one-time codes, 2.7.0 request-autotype.
@@ -29,6 +29,8 @@ public final class BrowserHost: @unchecked Sendable {
     /// `get-totp` names only a uuid, and answers only for these.
     private var offered: [UUID: OfferedLogin] = [:]
     private var hashCache: String?
+    /// Whether an `associate` is waiting for the user.
+    private var associationHeld = false
     private let outputLock = NSLock()
     private let held = DispatchGroup()
 
@@ -51,7 +53,12 @@ public final class BrowserHost: @unchecked Sendable {
 
     /// Answers one message from the browser (its JSON bytes).
     public func handle(_ bytes: [UInt8]) {
-        guard let envelope = BrowserMessage.parse(bytes) else {
+        let envelope: BrowserMessage
+        do {
+            envelope = try BrowserMessage.parse(bytes)
+        } catch .overBudget(let violation) {
+            return fail("", .emptyMessageReceived, requestID: nil, text: violation.message)
+        } catch {
             return fail("", .emptyMessageReceived, requestID: nil)
         }
         let action = envelope.action ?? ""
@@ -75,7 +82,12 @@ public final class BrowserHost: @unchecked Sendable {
         }
         var decrypted = plain
         defer { zeroize(&decrypted) }
-        guard let request = BrowserMessage.parse(decrypted) else {
+        let request: BrowserMessage
+        do {
+            request = try BrowserMessage.parse(decrypted)
+        } catch .overBudget(let violation) {
+            return fail(action, .cannotDecryptMessage, requestID: envelope.requestID, text: violation.message)
+        } catch {
             return fail(action, .cannotDecryptMessage, requestID: envelope.requestID)
         }
         let nonce = Array(Data(base64Encoded: envelope.nonce ?? "") ?? Data())
@@ -111,6 +123,15 @@ public final class BrowserHost: @unchecked Sendable {
                     return fail(reply, .noURLProvided)
                 }
                 _ = try hash()
+                // Only for a browser this session knows to be associated (the extension tests its association on
+                // connecting), and still is: typing a login is as much as handing it out.
+                guard let association = lock.withLock({ proven.first }),
+                      try backend.call({ vault throws(ServiceFailure) in
+                          try vault.testBrowserAssociation(BrowserKey(id: association.key, key: association.value))
+                      })
+                else {
+                    return fail(reply, .associationFailed, text: "Auto-Type is started only for an associated browser.")
+                }
                 try backend.requestAutoType(site: site)
                 send(reply, [:])
             case "get-databasehash":
@@ -178,10 +199,22 @@ public final class BrowserHost: @unchecked Sendable {
         guard let key = request.idKey, let bytes = Data(base64Encoded: key), bytes.count == PublicKeyBox.keyByteCount
         else { return fail(reply, .associationFailed) }
         _ = try hash()  // a locked vault answers at once
+        // One request waits per host (a thread and an agent connection each): the agent keeps one per requester
+        // anyway, and a burst must not open hundreds of connections to it.
+        guard lock.withLock({ () -> Bool in
+            guard !associationHeld else { return false }
+            associationHeld = true
+            return true
+        }) else {
+            return fail(reply, .actionCancelledOrDenied, text: "An association request of this browser is waiting already; answer it first.")
+        }
         held.enter()
         let origin = origin
         Thread.detachNewThread { [self] in
-            defer { held.leave() }
+            defer {
+                lock.withLock { associationHeld = false }
+                held.leave()
+            }
             do throws(ServiceFailure) {
                 let (association, hash) = try backend.requestAssociation(key: key, origin: origin)
                 remember(association.name, key)

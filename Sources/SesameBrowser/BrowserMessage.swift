@@ -50,8 +50,21 @@ struct BrowserMessage: Decodable, Sendable {
         search = text(.search)
     }
 
-    /// Parses one JSON object; nil for anything else.
-    static func parse(_ bytes: [UInt8]) -> BrowserMessage? {
-        try? JSONDecoder().decode(BrowserMessage.self, from: Data(bytes))
+    enum ParseFailure: Error, Equatable {
+        /// Not a JSON object.
+        case notJSON
+        /// Over a limit of ``BrowserJSONBudget``, found before parsing.
+        case overBudget(BrowserJSONBudget.Violation)
+    }
+
+    /// Parses one JSON object, after checking its nesting and size against ``BrowserJSONBudget``.
+    static func parse(_ bytes: [UInt8]) throws(ParseFailure) -> BrowserMessage {
+        do {
+            try BrowserJSONBudget.check(bytes)
+        } catch {
+            throw .overBudget(error)
+        }
+        guard let message = try? JSONDecoder().decode(BrowserMessage.self, from: Data(bytes)) else { throw .notJSON }
+        return message
     }
 }

@@ -14,29 +14,43 @@ public struct NativeMessageReader {
         case truncated
     }
 
+    /// Bytes read and not yet handed out start at `start`: taking a message moves `start`, and the consumed front
+    /// is dropped only once it is half the buffer, so many small messages in one read cost linear time, not a copy
+    /// of the rest of the buffer each.
     private var buffer: [UInt8] = []
+    private var start = 0
 
     public init() {}
 
     /// Adds bytes read from the input.
     public mutating func append<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if start > 0 && start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
         buffer.append(contentsOf: bytes)
     }
 
-    /// The next complete message, or nil when more bytes are needed.
+    /// The next complete message, or nil when more bytes are needed. The length is checked against the limit as
+    /// soon as its four bytes are in, before the message is gathered.
     public mutating func next() throws(Failure) -> [UInt8]? {
-        guard buffer.count >= 4 else { return nil }
-        let length = Int(UInt32(buffer[0]) | UInt32(buffer[1]) << 8 | UInt32(buffer[2]) << 16 | UInt32(buffer[3]) << 24)
+        guard buffer.count - start >= 4 else { return nil }
+        let length = Int(UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16
+            | UInt32(buffer[start + 3]) << 24)
         guard length <= Self.maximumLength else { throw .tooLarge(length) }
-        guard buffer.count >= 4 + length else { return nil }
-        let message = Array(buffer[4..<(4 + length)])
-        buffer.removeFirst(4 + length)
+        guard buffer.count - start >= 4 + length else { return nil }
+        let message = Array(buffer[(start + 4)..<(start + 4 + length)])
+        start += 4 + length
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
         return message
     }
 
     /// At the end of the input: fails when a message was cut short.
     public func finish() throws(Failure) {
-        guard buffer.isEmpty else { throw .truncated }
+        guard buffer.count == start else { throw .truncated }
     }
 
     /// One message framed for the browser.

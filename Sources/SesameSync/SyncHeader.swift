@@ -155,7 +155,7 @@ public struct SyncHeader: Equatable, Sendable {
         do { try kdf.validate() } catch { throw .malformed("key derivation parameters are out of range") }
         let generation = format == .v1 ? 0 : try reader.read(UInt64.self)
         let epoch = format == .v3 ? try reader.read(UInt32.self) : 0
-        let wrapped = try reader.readLengthPrefixed(limit: format == .v3 ? 1 << 22 : 256)
+        let wrapped = try reader.readLengthPrefixed(limit: format == .v3 ? SyncBudget.maximumHeaderBytes : 256)
         var tags: [RootTag] = []
         switch format {
         case .v1: break

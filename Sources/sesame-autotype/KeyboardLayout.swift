@@ -88,9 +88,16 @@ final class KeyboardLayout {
         return Position(keycode: keycode, modifiers: 0)
     }
 
-    /// Gives every lent keycode back its empty mapping.
+    /// How long a lent keycode keeps its keysym after its last key. A client reads the map again when it handles
+    /// the MappingNotify ahead of the key, which on a busy machine can be well after the key was sent: change the
+    /// map before then and it reads the key with the new map, and the character is lost or wrong.
+    static let lentKeycodeGraceMicroseconds: UInt32 = 2_000_000
+
+    /// Gives every lent keycode back its empty mapping, after the grace period that lets clients read their keys.
     func restoreLentKeycodes() {
         guard !lent.isEmpty else { return }
+        XSync(display.handle, 0)
+        usleep(Self.lentKeycodeGraceMicroseconds)
         for keycode in lent.values {
             var none: [KeySym] = [0]
             XChangeKeyboardMapping(display.handle, Int32(keycode), 1, &none, 1)

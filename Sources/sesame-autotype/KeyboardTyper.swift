@@ -15,8 +15,15 @@ final class KeyboardTyper {
     /// states, not keys held.
     static let heldModifierMask = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Mod5Mask)
 
+    /// How long the focus may rest on no window (a window manager between two states, moving or reframing the
+    /// window) before that counts as a change. Nothing is typed meanwhile: keys would go nowhere, or under the pointer.
+    static let focusGapWait = 500
+
     private let display: XDisplay
     private let target: Window
+    /// The window that had the keyboard focus when typing began, inside `target`. Keys go to the focused window
+    /// itself, so that is the one checked: another program may put a window inside the target and focus it.
+    private let focusAtStart: Window
     private let layout: KeyboardLayout
     private var keyDelay = defaultKeyDelayMilliseconds
     /// Keys this typer holds down right now, released on every way out.
@@ -29,6 +36,10 @@ final class KeyboardTyper {
         }
         self.display = display
         self.target = target
+        guard let focus = display.focusedWindow(), WindowIdentity.topLevel(of: focus, on: display) == target else {
+            throw Self.focusChanged
+        }
+        focusAtStart = focus
         try Self.waitForModifierRelease(on: display)
         layout = try KeyboardLayout(display: display)
     }
@@ -57,11 +68,10 @@ final class KeyboardTyper {
         }
     }
 
+    /// Types `actions`; the keycodes lent meanwhile are given back by `finish()` (or when the typer goes), so the
+    /// outcome can be reported while clients still read the last keys.
     func run(_ actions: [AutoTypeAction]) throws(AutoTypeFailure) {
-        defer {
-            releaseHeldKeys()
-            layout.restoreLentKeycodes()
-        }
+        defer { releaseHeldKeys() }
         try checkFocus()
         for action in actions {
             switch action {
@@ -87,6 +97,11 @@ final class KeyboardTyper {
             }
         }
         XSync(display.handle, 0)
+    }
+
+    /// Gives back the keycodes lent for characters the layout lacks, once clients have had time to read them.
+    func finish() {
+        layout.restoreLentKeycodes()
     }
 
     private static func mask(for modifiers: AutoTypeModifiers) -> UInt32 {
@@ -125,9 +140,24 @@ final class KeyboardTyper {
         XSync(display.handle, 0)
     }
 
+    static let focusChanged = AutoTypeFailure("The focused window changed, so Auto-Type stopped; nothing more was typed.")
+
+    /// Keys may go on only to the window focused at the start, or to another window of the same application inside
+    /// the same top-level (toolkits that focus a subwindow per field). A window of another client, even one inside
+    /// the target, stops typing at once; a moment of no focus is waited out without typing.
     private func checkFocus() throws(AutoTypeFailure) {
-        guard WindowIdentity.focusedTopLevel(on: display) == target else {
-            throw AutoTypeFailure("The focused window changed, so Auto-Type stopped; nothing more was typed.")
+        var waited = 0
+        while true {
+            if let focus = display.focusedWindow() {
+                if focus == focusAtStart { return }
+                guard display.sameClient(focus, focusAtStart), WindowIdentity.topLevel(of: focus, on: display) == target else {
+                    throw Self.focusChanged
+                }
+                return
+            }
+            guard waited < Self.focusGapWait else { throw Self.focusChanged }
+            usleep(10_000)
+            waited += 10
         }
     }
 }

@@ -24,7 +24,10 @@ struct WindowIdentity: Equatable {
     }
 
     static func focusedTopLevel(on display: XDisplay) -> Window? {
-        guard let focus = display.focusedWindow() else { return nil }
+        display.focusedWindow().map { topLevel(of: $0, on: display) }
+    }
+
+    static func topLevel(of focus: Window, on display: XDisplay) -> Window {
         var named: Window?
         var window: Window? = focus
         while let current = window {

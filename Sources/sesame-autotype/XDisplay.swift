@@ -50,6 +50,13 @@ final class XDisplay {
         return parent == 0 || window == root ? nil : parent
     }
 
+    /// Whether two windows were made by the same client (an application and its own subwindows, not a window
+    /// another program put inside it).
+    func sameClient(_ first: Window, _ second: Window) -> Bool {
+        let clientBits = ~UInt(sesame_x_resource_mask(handle))
+        return UInt(first) & clientBits == UInt(second) & clientBits
+    }
+
     /// The window that has the keyboard focus: nil when focus is on none, or follows the pointer over the root.
     func focusedWindow() -> Window? {
         var focus: Window = 0

@@ -84,13 +84,23 @@ while WindowIdentity.focusedTopLevel(on: display) != window.id, waited < min(req
     usleep(50_000)
     waited += 50
 }
+let typer: KeyboardTyper
 do {
-    let typer = try KeyboardTyper(display: display, target: window.id)
-    try typer.run(request.actions)
+    typer = try KeyboardTyper(display: display, target: window.id)
 } catch {
     fail(error.message)
 }
-send(AutoTypeHelperMessage(typed: true))
+// The outcome goes out at once; the keycodes lent for characters the layout lacks are given back after it, when
+// the window has had time to read its keys.
+do {
+    try typer.run(request.actions)
+    send(AutoTypeHelperMessage(typed: true))
+    typer.finish()
+} catch {
+    send(AutoTypeHelperMessage(error: error.message))
+    typer.finish()
+    exit(1)
+}
 #else
 fail("Auto-Type needs X11, which this build of Sesame was made without.")
 #endif

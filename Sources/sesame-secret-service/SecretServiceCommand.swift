@@ -70,8 +70,8 @@ enum SecretServiceCommand {
         do {
             if let program = parsed.value("revoke") {
                 let removed = try registry.revoke(program)
-                guard removed else { exit(with: CLIError("No answer is remembered for '\(program)'.")) }
-                print("Forgot the answer for \(program); it is asked again next time.")
+                guard removed else { exit(with: CLIError("No answer is remembered for '\(TerminalText.quoted(program))'.")) }
+                print("Forgot the answer for \(TerminalText.singleLine(program)); it is asked again next time.")
                 return .success
             }
             let clients = try registry.clients()
@@ -84,8 +84,10 @@ enum SecretServiceCommand {
                 print("No program has been asked about yet (answers are remembered with --confirm).")
             } else {
                 let formatter = ISO8601DateFormatter()
+                // A path is outside text (any folder name): one line with its controls shown escaped, so it cannot
+                // rewrite its own row or another (`--json` gives it exactly).
                 for client in clients {
-                    print("\(client.allowed ? "allowed" : "denied ")  \(formatter.string(from: client.decided))  \(client.program)")
+                    print("\(client.allowed ? "allowed" : "denied ")  \(formatter.string(from: client.decided))  \(TerminalText.singleLine(client.program))")
                 }
             }
             return .success

@@ -48,6 +48,31 @@ import Testing
         #expect(try service.autoTypeCandidates(for: AutoTypeWindow(id: 1, title: "ab.accounts-example.com"), site: nil).isEmpty)
     }
 
+    /// Issue 22: a page's `<title>` ("Sign in to GitHub - github.com") picked GitHub's login in a browser window.
+    @Test func aBrowsersTitlePicksNoLoginOnlyARuleOrASiteDoes() throws {
+        let github = try add("GitHub", "https://github.com")
+        let title = "Sign in to GitHub - github.com"
+        let browsers = [("Firefox-esr", "Navigator"), ("firefox", "Navigator"), ("Chromium", "chromium"),
+                        ("Google-chrome", "google-chrome"), ("Brave-browser", "brave-browser"),
+                        ("Microsoft-edge", "microsoft-edge"), ("Epiphany", "epiphany"), ("Vivaldi-stable", "vivaldi-stable"),
+                        ("", "Navigator")]
+        for (windowClass, instance) in browsers {
+            let window = AutoTypeWindow(id: 7, title: title, windowClass: windowClass, instance: instance)
+            #expect(try service.autoTypeCandidates(for: window, site: nil).isEmpty, "\(windowClass)")
+            #expect(try service.autoTypeCandidates(for: window, site: "github.com").map(\.itemID) == [github.id])
+        }
+        // A rule the person made still picks in a browser.
+        try service.addAutoTypeRule(AutoTypeRule(titlePattern: "Sign in to GitHub*", itemID: github.id))
+        let firefox = AutoTypeWindow(id: 7, title: title, windowClass: "Firefox-esr", instance: "Navigator")
+        #expect(try service.autoTypeCandidates(for: firefox, site: nil).map(\.itemID) == [github.id])
+        // Other programs' titles still name their sites; names that only start alike are no browsers.
+        let terminal = AutoTypeWindow(id: 8, title: "ssh github.com", windowClass: "XTerm", instance: "xterm")
+        #expect(try service.autoTypeCandidates(for: terminal, site: nil).map(\.itemID) == [github.id])
+        for name in ["Zenity", "operator", "chromiumish", "SesameTestLogin", ""] {
+            #expect(!AutoTypeBrowserWindows.isBrowserName(name), "\(name)")
+        }
+    }
+
     @Test func aSiteHandedInReplacesTheTitle() throws {
         let other = try add("Other", "https://other.org")
         let window = AutoTypeWindow(id: 1, title: "example.com")

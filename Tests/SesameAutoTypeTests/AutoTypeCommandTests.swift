@@ -3,7 +3,7 @@ import Testing
 
 /// `sesame autotype` as a person's hotkey runs it: the whole `sesame` process with its vault, the helper beside
 /// it, a private X server, and no terminal (so the master password comes with --password-stdin).
-@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk and x11-xkb-utils (scripts/packages.txt)"))
+@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk, x11-xkb-utils and x11-utils (scripts/packages.txt)"))
 struct AutoTypeCommandTests {
     static let master = "master-pw"
 
@@ -39,6 +39,23 @@ struct AutoTypeCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Typed 'Example' into 'Example Login - example.com'.\n")
         #expect(try form.waitForSubmission() == LoginForm.Contents(username: "alice", password: "Grüße€ s3cr3t!", submitted: true, other: ""))
+    }
+
+    /// Issue 22: a browser window titled by a phishing page ("Sign in to GitHub - github.com") received GitHub's
+    /// login. In a browser the title picks nothing, and the message says why; `--site` (the extension's
+    /// request-autotype) still types.
+    @Test func aBrowsersTitleTypesNothingButItsSiteDoes() throws {
+        try addLogin("GitHub", url: "https://github.com", username: "alice", password: "gh-pw")
+        let form = try session.openLoginForm(title: "Sign in to GitHub - github.com", windowClass: "Firefox-esr")
+        let refused = try sesame(["autotype"], input: Self.master + "\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is a web browser, whose title the page chooses"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Nothing was typed."))
+        usleep(200_000)
+        #expect(try form.contents() == LoginForm.Contents(username: "", password: "", submitted: false, other: ""))
+        let typed = try sesame(["autotype", "--site", "github.com"], input: Self.master + "\n")
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(try form.waitForSubmission().username == "alice")
     }
 
     @Test func aRuleByClassWithItsOwnSequenceWins() throws {

@@ -8,10 +8,11 @@ final class X11Session {
     static let openbox = "/usr/bin/openbox"
     static let python = "/usr/bin/python3"
     static let setxkbmap = "/usr/bin/setxkbmap"
+    static let xprop = "/usr/bin/xprop"
 
     /// Whether this machine has what the X11 tests need (scripts/packages.txt installs it all in CI).
     static var available: Bool {
-        [xvfb, openbox, python, setxkbmap].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        [xvfb, openbox, python, setxkbmap, xprop].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
             && tkinterImports
     }
 
@@ -26,57 +27,92 @@ final class X11Session {
     }()
 
     let folder: String
-    let display: String
+    private(set) var display = ""
     private var processes: [Process] = []
+    private var serverID: Int32?
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.path + "/sesame-autotype-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var started: (Process, String)?
-        // Display numbers from a random start, so parallel test runs rarely meet; Xvfb refuses a taken one.
-        var number = Int.random(in: 200...900)
-        for _ in 0..<20 where started == nil {
-            number += 1
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { continue }
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: Self.xvfb)
-            server.arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "1024x768x24"]
-            server.currentDirectoryURL = URL(fileURLWithPath: folder)
-            server.standardOutput = FileHandle.nullDevice
-            server.standardError = FileHandle.nullDevice
-            try server.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            let deadline = Date().addingTimeInterval(10)
-            while server.isRunning, !FileManager.default.fileExists(atPath: socket), Date() < deadline {
-                usleep(20_000)
-            }
-            if server.isRunning, FileManager.default.fileExists(atPath: socket) {
-                started = (server, ":\(number)")
-            } else if server.isRunning {
-                kill(server.processIdentifier, SIGKILL)
-                server.waitUntilExit()
+        // Xvfb picks a free display itself and names it on -displayfd once it accepts clients: no two parallel
+        // tests can take the same number, and nobody connects before the server is ready. A window opened before
+        // openbox manages the screen is reframed, and loses the focus, when it starts doing so (on a loaded machine,
+        // in the middle of typing): the session is ready once openbox says it manages the screen.
+        var failures: [String] = []
+        for _ in 0..<3 {
+            do {
+                try startServerAndWindowManager()
+                return
+            } catch {
+                failures.append("\(error)")
+                stopProcesses()
             }
         }
-        guard let (server, display) = started else { throw X11SessionError("no free display for Xvfb") }
-        self.display = display
+        throw X11SessionError(failures.joined(separator: "; "))
+    }
+
+    /// Starts Xvfb and openbox, and returns once openbox manages the display.
+    private func startServerAndWindowManager() throws {
+        let server = Process()
+        let announced = Pipe()
+        server.executableURL = URL(fileURLWithPath: Self.xvfb)
+        server.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"]
+        server.currentDirectoryURL = URL(fileURLWithPath: folder)
+        server.standardOutput = announced
+        server.standardError = FileHandle.nullDevice
+        try server.run()
         processes.append(server)
+        serverID = server.processIdentifier
+        guard let number = announced.fileHandleForReading.readLine(seconds: 30).flatMap({ Int($0) }) else {
+            throw X11SessionError("Xvfb did not start")
+        }
+        display = ":\(number)"
         let manager = try start(Self.openbox, ["--sm-disable"])
-        // openbox owns the WM_S0 selection once it manages the screen; `--replace` would be needed otherwise.
-        usleep(300_000)
-        guard manager.isRunning else { throw X11SessionError("openbox did not start") }
+        let deadline = Date().addingTimeInterval(30)
+        while !windowManagerIsRunning() {
+            guard manager.isRunning, Date() < deadline else {
+                let log = (try? String(contentsOfFile: folder + "/.cache/openbox/openbox.log", encoding: .utf8)) ?? ""
+                throw X11SessionError("openbox did not start on \(display)" + (log.isEmpty ? "" : ": \(log)"))
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// Whether a window manager has announced itself on the root window (EWMH `_NET_SUPPORTING_WM_CHECK`).
+    private func windowManagerIsRunning() -> Bool {
+        let output = Pipe()
+        guard let process = try? start(Self.xprop, ["-root", "_NET_SUPPORTING_WM_CHECK"], output: output.fileHandleForWriting) else {
+            return false
+        }
+        process.waitUntilExit()
+        try? output.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return process.terminationStatus == 0 && text.contains("window id #")
     }
 
     deinit {
+        stopProcesses()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func stopProcesses() {
         // SIGKILL: children of the test runner may inherit SIGTERM blocked, and a test must never wait on them.
         for process in processes.reversed() where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        // A killed Xvfb leaves its lock and socket behind.
-        let number = display.dropFirst()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
-        try? FileManager.default.removeItem(atPath: folder)
+        processes.removeAll()
+        // A killed Xvfb leaves its lock and socket behind; only ours (the lock holds its pid) are removed.
+        if !display.isEmpty {
+            let number = display.dropFirst()
+            let lock = "/tmp/.X\(number)-lock"
+            let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let serverID, owner == String(serverID) {
+                try? FileManager.default.removeItem(atPath: lock)
+                try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            }
+            display = ""
+        }
     }
 
     var environment: [String: String] {
@@ -130,14 +166,15 @@ final class X11Session {
     }
 
     /// Opens the test login form and waits until it has the focus.
-    func openLoginForm(title: String = "Example Login - example.com", stealFocus: Bool = false) throws -> LoginForm {
+    func openLoginForm(title: String = "Example Login - example.com", windowClass: String = "SesameTestLogin",
+                       stealFocus: Bool = false) throws -> LoginForm {
         let report = folder + "/form-\(UUID().uuidString).json"
         let pipe = Pipe()
         let script = Self.fixture("login_form.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [script, report] + (stealFocus ? ["--steal-focus"] : [])
-        process.environment = environment.merging(["FORM_TITLE": title]) { $1 }
+        process.environment = environment.merging(["FORM_TITLE": title, "FORM_CLASS": windowClass]) { $1 }
         process.standardOutput = pipe
         process.standardError = try logFile("login_form")
         try process.run()

@@ -4,7 +4,7 @@ import Testing
 
 /// The X11 helper against a real X server (Xvfb), window manager (openbox) and toolkit (Tk): each test starts its
 /// own server on a free display and stops it.
-@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk and x11-xkb-utils (scripts/packages.txt)"))
+@Suite(.enabled(if: X11Session.available, "needs xvfb, openbox, python3-tk, x11-xkb-utils and x11-utils (scripts/packages.txt)"))
 struct X11TypingTests {
     static let defaultActions: [AutoTypeAction] = [
         .type("alice"), .press(AutoTypeKeystroke(.tab)), .type(#"Pa$$w0rd!#"@ {x}"#), .press(AutoTypeKeystroke(.enter)),
@@ -68,6 +68,30 @@ extension X11TypingTests {
         #expect(!received.username.isEmpty && "alice".hasPrefix(received.username))
         #expect(received.password == "")
         #expect(received.other == "")
+        #expect(!received.submitted)
+    }
+
+    /// Another program puts a 1x1 window of its own inside the form and focuses it while Auto-Type types: the
+    /// top-level window is still the form's, but the keys would go to that program. Typing stops, and it gets none.
+    @Test func aForeignWindowFocusedInsideTheTargetStopsTyping() throws {
+        let session = try X11Session()
+        let form = try session.openLoginForm()
+        let helper = try AutoTypeHelperProcess(session: session)
+        let window = try #require(try helper.readMessage().window)
+        try helper.send(AutoTypeRequest(window: window.id, actions: [
+            .type("b"), .pause(milliseconds: 1500), .type("ob"), .press(AutoTypeKeystroke(.tab)), .type("secret"),
+            .press(AutoTypeKeystroke(.enter)),
+        ]))
+        usleep(500_000)
+        let attacker = Pipe()
+        try session.start(X11Session.python, [X11Session.fixture("xchild.py"), "3"], output: attacker.fileHandleForWriting)
+        #expect(attacker.fileHandleForReading.readLine() == "focused")
+        #expect(try helper.readMessage().error == "The focused window changed, so Auto-Type stopped; nothing more was typed.")
+        #expect(helper.wait() == 1)
+        #expect(attacker.fileHandleForReading.readLine(seconds: 10) == "0")
+        let received = try form.contents()
+        #expect(received.username == "b")
+        #expect(received.password == "")
         #expect(!received.submitted)
     }
 

@@ -46,6 +46,50 @@ import Testing
         #expect(try test.service.browserLogins(secure).logins.map(\.username) == ["alice"])
     }
 
+    /// Issue 22: the form's action (`submitURL`) is the page's choice, so it never adds a login; only the page's
+    /// own URL does, and only http and https pages get any.
+    @Test func theFormsTargetNeverFetchesAnotherSitesLogin() throws {
+        let test = try BrowserTestVault()
+        let key = try test.associate()
+        try test.add("GitHub", username: "alice", password: "gh-pw", "https://github.com")
+        let action = "https://github.com/session"
+        for page in ["https://evil.example/login", "http://github.com/", "data:text/html,<form>", "file:///tmp/x.html",
+                     "about:blank", "github.com", "javascript:alert(1)", "moz-extension://abc/popup.html"] {
+            let query = BrowserLoginQuery(url: page, submitURL: action, keys: [key])
+            #expect(try test.service.browserLogins(query).logins.isEmpty, "\(page)")
+        }
+        let own = BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://evil.example/steal", keys: [key])
+        #expect(try test.service.browserLogins(own).logins.map(\.username) == ["alice"])
+        let clear = BrowserLoginQuery(url: "https://github.com/login", submitURL: "http://github.com/session", keys: [key])
+        #expect(try test.service.browserLogins(clear).logins.isEmpty)
+    }
+
+    /// Issue 22: `set-login` and `get-totp` from a page reach only the logins that page is given.
+    @Test func savingAndOneTimeCodesFollowThePagesOwnMatches() throws {
+        let test = try BrowserTestVault()
+        let key = try test.associate()
+        var item = Item(title: "GitHub", username: "alice", password: "gh-pw", urls: [ItemURL("https://github.com")])
+        item.oneTimeCode = "otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP"
+        let github = try test.service.add(item)
+        let action = "https://github.com/session"
+        for page in ["https://evil.example/", "http://github.com/", "data:text/html,x", "about:blank"] {
+            let save = BrowserLoginSave(url: page, submitURL: action, username: "mallory", password: "owned",
+                                        itemID: github.id, key: key)
+            #expect(throws: ServiceFailure.self, "\(page)") { try test.service.saveBrowserLogin(save) }
+            let code = BrowserOneTimeCodeQuery(url: page, submitURL: action, itemID: github.id, key: key)
+            #expect(throws: ServiceFailure.self, "\(page)") { try test.service.browserOneTimeCode(code) }
+        }
+        #expect(try test.service.reveal(github.id).password == "gh-pw")
+        let count = try test.service.list(.active).items.count
+        #expect(throws: ServiceFailure.self) {
+            try test.service.saveBrowserLogin(BrowserLoginSave(url: "file:///tmp/x", submitURL: nil, username: "m",
+                                                               password: "p", itemID: nil, key: key))
+        }
+        #expect(try test.service.list(.active).items.count == count)
+        let own = BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: action, itemID: github.id, key: key)
+        #expect(try test.service.browserOneTimeCode(own)?.code.count == 6)
+    }
+
     @Test func anUnknownOrRevokedKeyGetsNothing() throws {
         let test = try BrowserTestVault()
         let key = try test.associate()

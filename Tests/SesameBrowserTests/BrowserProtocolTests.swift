@@ -116,6 +116,20 @@ struct BrowserProtocolTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Issue 22: a page chose its form's action to get GitHub's login and code, from another site, over http, or
+    /// from `data:`, `file:` and `about:blank` pages; `set-login` from such a page overwrote GitHub's password.
+    @Test func aPageGetsAndChangesOnlyItsOwnLoginsWhateverItsFormsAction() throws {
+        let result = try Home().scenario("hostile_pages")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Issue 22: request-autotype needed no association, and any local process could fill the eight waiting
+    /// association places for five minutes.
+    @Test func strangersGetNoAutoTypeAndCannotCrowdOutTheBrowsersAssociation() throws {
+        let result = try Home().scenario("association_slots")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {
         let result = try Home().scenario("crypto_failures")
         #expect(result.status == 0, "\(result.output)")

@@ -1,5 +1,7 @@
 import Foundation
+import SesameAutoFill
 import SesameCrypto
+import SesameStore
 @testable import SesameBrowser
 import Testing
 
@@ -28,6 +30,63 @@ import Testing
         cut.append(NativeMessageReader.frame(Array("{}".utf8)).dropLast())
         #expect(try cut.next() == nil)
         #expect(throws: NativeMessageReader.Failure.truncated) { try cut.finish() }
+    }
+
+    @Test func manySmallMessagesInOneReadComeOutInOrderWithPartialOnesKept() throws {
+        var stream: [UInt8] = []
+        for index in 0..<5000 { stream += NativeMessageReader.frame(Array("{\"n\":\(index)}".utf8)) }
+        var reader = NativeMessageReader()
+        var received: [[UInt8]] = []
+        // Reads of odd sizes, as a pipe gives them: frames cut anywhere, the consumed front dropped on the way.
+        var offset = 0
+        while offset < stream.count {
+            let end = min(stream.count, offset + 7919)
+            reader.append(stream[offset..<end])
+            while let message = try reader.next() { received.append(message) }
+            offset = end
+        }
+        try reader.finish()
+        #expect(received.count == 5000)
+        #expect(received.last == Array("{\"n\":4999}".utf8) && received[1234] == Array("{\"n\":1234}".utf8))
+    }
+
+    @Test func jsonOverItsDepthOrSizeBudgetIsRefusedBeforeParsing() throws {
+        let request = Array(#"{"action":"get-logins","url":"https://a.example/[{","keys":[{"id":"a","key":"k"}]}"#.utf8)
+        try BrowserJSONBudget.check(request)
+        let deep = Array((String(repeating: "[", count: 17) + String(repeating: "]", count: 17)).utf8)
+        #expect(throws: BrowserJSONBudget.Violation.tooDeep) { try BrowserJSONBudget.check(deep) }
+        try BrowserJSONBudget.check(Array((String(repeating: "[", count: 16) + String(repeating: "]", count: 16)).utf8))
+        let wide = Array(("[" + Array(repeating: "0", count: 4096).joined(separator: ",") + "]").utf8)
+        #expect(throws: BrowserJSONBudget.Violation.tooManyValues) { try BrowserJSONBudget.check(wide) }
+        // Brackets and commas inside strings, escaped quotes included, are text.
+        let text = Array(("{\"s\":\"" + String(repeating: "[,\\\"", count: 5000) + "\"}").utf8)
+        try BrowserJSONBudget.check(text)
+        #expect(throws: BrowserMessage.ParseFailure.overBudget(.tooDeep)) { try BrowserMessage.parse(deep) }
+    }
+
+    /// Through the host: a message over the budget is answered with the limit's name, as the protocol's error.
+    @Test func theHostNamesTheLimitAMessageExceeds() throws {
+        final class Output: @unchecked Sendable {
+            var frames: [[UInt8]] = []
+        }
+        final class NoVault: BrowserBackend, @unchecked Sendable {
+            func call<T>(_ body: (any BrowserAccess) throws(ServiceFailure) -> T) throws(ServiceFailure) -> T {
+                throw ServiceFailure(.locked, "locked")
+            }
+            func requestAssociation(key: String, origin: String) throws(ServiceFailure) -> (BrowserAssociation, hash: String) {
+                throw ServiceFailure(.locked, "locked")
+            }
+            func requestAutoType(site: String) throws(ServiceFailure) {}
+            func lock() throws(ServiceFailure) {}
+        }
+        let output = Output()
+        let host = BrowserHost(backend: NoVault(), origin: "test") { output.frames.append($0) }
+        let nested = String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 40)
+        host.handle(Array(("{\"action\":\"get-logins\",\"x\":" + nested + "}").utf8))
+        let reply = try #require(output.frames.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.dropFirst(4))) as? [String: String])
+        #expect(object["errorCode"] == "13")
+        #expect(object["error"] == "The message nests deeper than the 16 levels Sesame reads.")
     }
 
     @Test func theNonceIncrementsAsALittleEndianNumber() {

@@ -81,9 +81,16 @@ import Testing
         try cli.initVault()
         _ = try cli.run(["add", "before", "--password-stdin"], input: "master-pw\npw\n")
         let folder = (cli.vault as NSString).deletingLastPathComponent
-        let sesame = CLIHarness.executable("sesame")
         let result: CLIResult
         if getuid() == 0 {
+            // nobody must reach the programs: the build folder may sit below one only root can enter (/root).
+            let installed = cli.home + "/bin"
+            try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+            for program in ["sesame", "sesame-cli"] {
+                try FileManager.default.copyItem(atPath: CLIHarness.executable(program), toPath: installed + "/" + program)
+            }
+            chmod(installed, 0o755)
+            let sesame = installed + "/sesame"
             // root ignores file modes: hand the vault to nobody and run as nobody.
             let nobody = "65534"
             for path in [cli.home, cli.home + "/data", folder] { chown(path, 65534, 65534) }
@@ -94,7 +101,6 @@ import Testing
             chmod(folder, 0o500)
             chmod(cli.home, 0o755)
             chmod(cli.home + "/data", 0o755)
-            chmod((sesame as NSString).deletingLastPathComponent, 0o755)
             result = try cli.run(["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", sesame, "add", "after", "--password-stdin"],
                                  input: "master-pw\npw\n", executable: "/usr/bin/setpriv")
         } else {

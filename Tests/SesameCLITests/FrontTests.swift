@@ -52,6 +52,40 @@ import Testing
         #expect(status.stderr == "sesame: cannot run \(alone)/sesame-cli: No such file or directory; it is installed beside sesame.\n")
     }
 
+    /// The front finds the full CLI by the kernel's name for it: nothing walks the folders above it, which a
+    /// program started by a privileged launcher (setpriv here) may not be allowed to enter.
+    @Test(.enabled(if: getuid() == 0, "needs root to run the front as nobody"))
+    func theFrontFindsItsFolderWithoutEnteringTheFoldersAboveIt() throws {
+        let cli = CLIHarness()
+        let closed = cli.home + "/closed"
+        let installed = closed + "/bin"
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLIHarness.executable("sesame"), toPath: installed + "/sesame")
+        try FileManager.default.copyItem(atPath: "/usr/bin/echo", toPath: installed + "/sesame-cli")
+        chmod(installed, 0o755)
+        chmod(cli.home, 0o755)
+        chmod(closed, 0o700)
+        let result = try cli.run(["--reuid=65534", "--regid=65534", "--clear-groups", installed + "/sesame", "list"],
+                                 executable: "/usr/bin/setpriv")
+        // setpriv may start the front there, but nobody may not start what lies beside it: the front says exactly that.
+        #expect(result.stderr == "sesame: cannot run \(installed)/sesame-cli: Permission denied; it is installed beside sesame.\n")
+        #expect(result.status == 1)
+    }
+
+    /// Without /proc a Swift program on Linux has lost its arguments as well: the front says what it needs rather
+    /// than run the full CLI without them.
+    @Test(.enabled(if: getuid() == 0, "needs root to unmount /proc in a private mount namespace"))
+    func withoutProcTheFrontSaysWhatItNeeds() throws {
+        let cli = CLIHarness()
+        // Only /proc is made private, then unmounted: a chroot's root is no mount point, so `--propagation private`
+        // (which remounts / private) fails there, and nothing may reach the machine's own /proc.
+        let script = "mount --make-private /proc && umount -l /proc && test ! -e /proc/self/exe && exec \"$0\" \"$@\""
+        let result = try cli.run(["--mount", "--propagation", "unchanged", "/bin/sh", "-c", script,
+                                  CLIHarness.executable("sesame"), "list"], executable: "/usr/bin/unshare")
+        #expect(result.stderr == "sesame: cannot read /proc/self/exe to find sesame-cli beside it; sesame needs /proc mounted.\n")
+        #expect(result.status == 1)
+    }
+
     @Test func everyOtherCaseIsTheFullCLIs() throws {
         let cli = CLIHarness()
         defer { cli.stopAgent() }

@@ -179,7 +179,7 @@ import Testing
             unknown session: org.freedesktop.Secret.Error.NoSession
             unknown method: org.freedesktop.DBus.Error.UnknownMethod
             unknown collection: org.freedesktop.DBus.Error.UnknownObject
-            unknown item: org.freedesktop.DBus.Error.UnknownObject
+            unknown item: org.freedesktop.Secret.Error.NoSuchObject
             unknown alias: org.freedesktop.DBus.Error.UnknownObject
             unknown prompt: org.freedesktop.DBus.Error.UnknownObject
             read-only property: org.freedesktop.DBus.Error.PropertyReadOnly

@@ -12,5 +12,6 @@ public protocol AutoTypeService: AnyObject {
     func removeAutoTypeRule(_ reference: String) throws(ServiceFailure) -> AutoTypeRule
     /// The items for a window: those of the rules that match it; when none does, the best matches of the sites its
     /// title names (or of `site`, when the caller knows it, as a browser does). Several means the user chooses.
+    /// A web browser's title names no site (``AutoTypeBrowserWindows``): there only rules and `site` count.
     func autoTypeCandidates(for window: AutoTypeWindow, site: String?) throws(ServiceFailure) -> [AutoTypeCandidate]
 }

@@ -79,6 +79,8 @@ extension LocalVaultService {
             }
             if !candidates.isEmpty { return candidates }
         }
+        // A browser's title is the page's to choose: there, only a rule or a site handed in picks a login.
+        if site == nil && AutoTypeBrowserWindows.isBrowser(window) { return [] }
         var candidates: [AutoTypeCandidate] = []
         for name in site.map({ [$0] }) ?? AutoTypeTitleSites.sites(in: window.title) {
             // A word that is no valid site name is simply not one; only the matcher's verdict counts.

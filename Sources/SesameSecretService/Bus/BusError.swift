@@ -32,6 +32,11 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
     static func unknownMethod(_ member: String) -> BusError {
         BusError("org.freedesktop.DBus.Error.UnknownMethod", "Unknown method '\(member)'.")
     }
+    static let propertiesOverBudget = BusError(
+        "org.freedesktop.DBus.Error.InvalidArgs", "The properties hold more than the \(BusBudget.propertyEntries) entries Sesame reads.")
+    static func limitsExceeded(_ message: String) -> BusError {
+        BusError("org.freedesktop.DBus.Error.LimitsExceeded", message)
+    }
     static func propertyReadOnly(_ name: String) -> BusError {
         BusError("org.freedesktop.DBus.Error.PropertyReadOnly", "Property '\(name)' is read-only.")
     }

@@ -15,10 +15,15 @@ struct BusMessage {
         guard result > 0 else { throw .invalidArgs("Expected \(what).") }
     }
 
-    func readString(_ type: Character = "s") throws(BusError) -> String {
+    /// A string (or object path) of at most `limit` bytes, measured in sd-bus's buffer before it is copied.
+    func readString(_ type: Character = "s", limit: Int = BusBudget.stringBytes) throws(BusError) -> String {
         var pointer: UnsafePointer<CChar>?
         try check(sd_bus_message_read_basic(handle, Self.code(type), &pointer), type == "o" ? "an object path" : "a string")
-        return pointer.map { String(cString: $0) } ?? ""
+        guard let pointer else { return "" }
+        guard strnlen(pointer, limit + 1) <= limit else {
+            throw .invalidArgs("\(type == "o" ? "An object path" : "A string") argument is longer than the \(BusBudget.describe(bytes: limit)) Sesame reads.")
+        }
+        return String(cString: pointer)
     }
 
     func readObjectPath() throws(BusError) -> String { try readString("o") }
@@ -29,11 +34,15 @@ struct BusMessage {
         return value != 0
     }
 
-    func readBytes() throws(BusError) -> [UInt8] {
+    /// A byte array of at most `limit` bytes (`what` names it in the error), checked before it is copied.
+    func readBytes(limit: Int, what: String) throws(BusError) -> [UInt8] {
         var pointer: UnsafeRawPointer?
         var size = 0
         let result = sd_bus_message_read_array(handle, Self.code("y"), &pointer, &size)
         guard result >= 0 else { throw .invalidArgs("Expected a byte array.") }
+        guard size <= limit else {
+            throw .invalidArgs("\(what) is longer than the \(BusBudget.describe(bytes: limit)) Sesame reads.")
+        }
         guard let pointer, size > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: size))
     }
@@ -67,23 +76,38 @@ struct BusMessage {
         guard sd_bus_message_skip(handle, nil) >= 0 else { throw .invalidArgs("Malformed message.") }
     }
 
+    /// `as` or `ao` of at most ``BusBudget/objectPaths`` elements.
     func readStringArray(_ type: Character = "s") throws(BusError) -> [String] {
         try enter("a", String(type))
         var values: [String] = []
         while sd_bus_message_at_end(handle, 0) == 0 {
+            guard values.count < BusBudget.objectPaths else {
+                throw .invalidArgs("The list holds more than the \(BusBudget.objectPaths) elements Sesame reads.")
+            }
             values.append(try readString(type))
         }
         try exit()
         return values
     }
 
-    /// `a{ss}`.
+    /// `a{ss}`: at most ``BusBudget/attributePairs`` pairs of ``BusBudget/attributeBytes`` together.
     func readAttributes() throws(BusError) -> [String: String] {
         try enter("a", "{ss}")
         var attributes: [String: String] = [:]
+        var bytes = 0
+        var pairs = 0
         while try enterIfPresent("e", "ss") {
+            pairs += 1
+            guard pairs <= BusBudget.attributePairs else {
+                throw .invalidArgs("The attributes hold more than the \(BusBudget.attributePairs) pairs Sesame reads.")
+            }
             let name = try readString()
-            attributes[name] = try readString()
+            let value = try readString()
+            bytes += name.utf8.count + value.utf8.count
+            guard bytes <= BusBudget.attributeBytes else {
+                throw .invalidArgs("The attributes are longer than the \(BusBudget.describe(bytes: BusBudget.attributeBytes)) Sesame reads.")
+            }
+            attributes[name] = value
             try exit()
         }
         try exit()
@@ -154,7 +178,9 @@ struct BusMessage {
     func readSecret() throws(BusError) -> TransportSecret {
         try enter("r", "oayays")
         let secret = TransportSecret(
-            session: try readObjectPath(), parameters: try readBytes(), value: try readBytes(), contentType: try readString())
+            session: try readObjectPath(),
+            parameters: try readBytes(limit: BusBudget.parameterBytes, what: "A secret's parameters"),
+            value: try readBytes(limit: BusBudget.secretBytes, what: "A secret"), contentType: try readString())
         try exit()
         return secret
     }

@@ -19,6 +19,21 @@ final class MemoryCollection {
     let created = Date()
     private(set) var modified = Date()
 
+    /// The bytes of every secret held, for ``BusBudget/memoryBytes``.
+    var secretBytes: Int { entries.values.reduce(0) { $0 + $1.secret.count } }
+
+    /// Whether `entry` fits the budgets in place of the item `replacing` (nil: as a new item).
+    func fits(_ entry: Entry, replacing id: String?) -> Bool {
+        let kept = id.flatMap { entries[$0]?.secret.count } ?? 0
+        guard secretBytes - kept + entry.secret.count <= BusBudget.memoryBytes else { return false }
+        return id != nil || entries.count < BusBudget.memoryItems
+    }
+
+    /// The id `store(_:replace:)` would overwrite, if any.
+    func replaced(by entry: Entry, replace: Bool) -> String? {
+        replace ? ids.first { entries[$0]?.attributes == entry.attributes } : nil
+    }
+
     /// Item ids, oldest first.
     var ids: [String] { entries.keys.sorted { Int($0) ?? 0 < Int($1) ?? 0 } }
 
@@ -30,7 +45,7 @@ final class MemoryCollection {
     /// it is new.
     func store(_ entry: Entry, replace: Bool) -> (id: String, isNew: Bool) {
         modified = Date()
-        if replace, let id = ids.first(where: { entries[$0]?.attributes == entry.attributes }) {
+        if let id = replaced(by: entry, replace: replace) {
             var updated = entry
             updated.created = entries[id]!.created
             entries[id] = updated

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SesameCrypto
+import SesameTerminalText
 
 /// Asks a person through `pinentry` (GnuPG's prompt program: a terminal, GTK or Qt dialog, whichever is
 /// installed), over its Assuan protocol. Every answer is nil when no pinentry is installed or it cannot show
@@ -81,9 +82,11 @@ public struct Pinentry: Sendable {
         line.withUnsafeBytes { _ = write(pipe.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
     }
 
-    /// Assuan's escaping of a parameter: `%`, CR and LF as `%XX`.
+    /// A parameter as pinentry gets it: through the one sanitizer first (control and bidirectional characters
+    /// shown escaped; line feeds kept, for descriptions Sesame writes in several lines), then Assuan's escaping of
+    /// `%`, CR and LF as `%XX`, so a parameter stays one protocol line.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.sanitized(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: "\r", with: "%0D")
     }
 }

@@ -36,7 +36,10 @@ extension SecretService {
         var label: String?
         var attributes: [String: String]?
         try call.enter("a", "{sv}")
+        var entries = 0
         while try call.enterIfPresent("e", "sv") {
+            entries += 1
+            guard entries <= BusBudget.propertyEntries else { throw .propertiesOverBudget }
             let key = try call.readString()
             let contents = try call.peekVariantContents()
             switch (key, contents) {
@@ -72,6 +75,9 @@ extension SecretService {
             let entry = MemoryCollection.Entry(
                 label: label ?? "", attributes: attributes ?? [:], secret: secret,
                 contentType: transport.contentType.isEmpty ? "text/plain" : transport.contentType, created: now, modified: now)
+            guard memory.fits(entry, replacing: memory.replaced(by: entry, replace: replace)) else {
+                throw .limitsExceeded("The session collection holds at most \(BusBudget.memoryItems) items of \(BusBudget.describe(bytes: BusBudget.memoryBytes)) together.")
+            }
             let stored = memory.store(entry, replace: replace)
             itemPath = SecretObject.itemPath(.session, stored.id)
             isNew = stored.isNew

@@ -7,6 +7,7 @@ import SesameCrypto
 extension SecretService {
     func handleItem(_ collection: CollectionName, _ id: String, _ call: BusMessage) throws(BusError) {
         let path = SecretObject.itemPath(collection, id)
+        try requireItem(collection, id)
         switch call.member {
         case "Delete":
             switch collection {
@@ -20,7 +21,7 @@ extension SecretService {
             try bus.reply(to: call) { reply throws(BusError) in try reply.appendObjectPath(SecretObject.none) }
         case "GetSecret":
             let session = try session(at: try call.readObjectPath(), for: call)
-            if collection == .login, let confirmation, !isVaultLocked {
+            if let confirmation, collection == .session || !isVaultLocked {
                 guard try confirmation.mayRead(call, service: self) else { return }
             }
             let secret = try readSecret(collection, id, session: session)
@@ -30,6 +31,12 @@ extension SecretService {
             let secret = try session(at: transport.session, for: call).decode(transport)
             switch collection {
             case .session:
+                if var changed = memory.entries[id] {
+                    changed.secret = secret
+                    guard memory.fits(changed, replacing: id) else {
+                        throw .limitsExceeded("The session collection holds at most \(BusBudget.describe(bytes: BusBudget.memoryBytes)) of secrets.")
+                    }
+                }
                 memory.update(id) {
                     $0.secret = secret
                     $0.contentType = transport.contentType.isEmpty ? "text/plain" : transport.contentType

@@ -87,6 +87,7 @@ extension SecretService {
         case (.lockedSearch(let id)?, "Label"), (.lockedSearch(let id)?, "Attributes"):
             try setProperty(SecretObject.itemPath(.login, try resolveLockedSearch(id)), interface, property, from: value)
         case (.item(let collection, let id)?, "Label"):
+            try requireItem(collection, id)
             let label = try value.readString()
             switch collection {
             case .session:
@@ -98,6 +99,7 @@ extension SecretService {
             }
             itemChanged(path, collection: collection, properties: ["Label", "Modified"])
         case (.item(let collection, let id)?, "Attributes"):
+            try requireItem(collection, id)
             let attributes = try value.readAttributes()
             switch collection {
             case .session:

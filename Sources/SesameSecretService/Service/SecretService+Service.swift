@@ -30,23 +30,45 @@ extension SecretService {
             let path = aliases[name].map(SecretObject.collectionPath) ?? SecretObject.none
             try bus.reply(to: call) { reply throws(BusError) in try reply.appendObjectPath(path) }
         case "SetAlias":
-            let name = try call.readString()
-            let path = try call.readObjectPath()
-            guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0.isPathCharacter }) else {
-                throw .invalidArgs("An alias is a non-empty name of letters, digits and '_'.")
-            }
-            if path == SecretObject.none {
-                aliases[name] = nil
-            } else {
-                guard case .collection(let collection)? = SecretObject.parse(path, aliases: aliases) else {
-                    throw .noSuchObject(path)
-                }
-                aliases[name] = collection
-            }
-            try bus.reply(to: call) { _ throws(BusError) in }
+            try setAlias(call)
         default:
             throw .unknownMethod(call.member)
         }
+    }
+
+    /// Aliases Sesame never moves: `default` is the vault and `session` the in-memory collection, whatever a client
+    /// asks, so nothing a client stores through `default` can land outside the vault.
+    static let fixedAliases: [String: CollectionName] = ["default": .login, "session": .session]
+
+    /// `SetAlias` changes only what cannot take a secret out of the vault or out of the person's consent: the
+    /// fixed aliases stay (setting one to its own collection succeeds, as clients that create `default` do), other
+    /// aliases may name the vault or nothing, and with `--confirm` only a program allowed to read secrets may
+    /// change one (asked as for a read).
+    private func setAlias(_ call: BusMessage) throws(BusError) {
+        let name = try call.readString()
+        let path = try call.readObjectPath()
+        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0.isPathCharacter }) else {
+            throw .invalidArgs("An alias is a non-empty name of letters, digits and '_'.")
+        }
+        var target: CollectionName?
+        if path != SecretObject.none {
+            guard case .collection(let collection)? = SecretObject.parse(path, aliases: aliases) else {
+                throw .noSuchObject(path)
+            }
+            target = collection
+        }
+        if let fixed = Self.fixedAliases[name] {
+            guard target == fixed else {
+                throw .accessDenied("The alias '\(name)' always names \(fixed == .login ? "the vault" : "the session collection"); Sesame does not move it.")
+            }
+        } else if target == .session {
+            throw .accessDenied("An alias may name only the vault: secrets stored through it must not end up in memory.")
+        }
+        if aliases[name] != target, let confirmation {
+            guard try confirmation.mayRead(call, service: self) else { return }  // answered later, or refused
+        }
+        aliases[name] = target
+        try bus.reply(to: call) { _ throws(BusError) in }
     }
 
     private func openSession(_ call: BusMessage) throws(BusError) {
@@ -55,6 +77,9 @@ extension SecretService {
         try call.enter("v", contents)
         guard let algorithm = SecretSession.Algorithm(rawValue: name) else {
             throw .notSupported("Sesame does not support the session algorithm '\(name.prefix(80))'; use 'plain' or 'dh-ietf1024-sha256-aes128-cbc-pkcs7'.")
+        }
+        guard sessions.values.count(where: { $0.owner == call.sender }) < BusBudget.sessionsPerClient else {
+            throw .limitsExceeded("A client may hold \(BusBudget.sessionsPerClient) sessions at once; close some first.")
         }
         let (id, path) = newSessionPath()
         switch algorithm {
@@ -70,7 +95,7 @@ extension SecretService {
             }
         case .dh:
             guard contents == "ay" else { throw .invalidArgs("A DH session's input is the client's public key (ay).") }
-            let (session, publicKey) = try SecretSession.dh(path: path, owner: call.sender, clientPublicKey: try call.readBytes())
+            let (session, publicKey) = try SecretSession.dh(path: path, owner: call.sender, clientPublicKey: try call.readBytes(limit: BusBudget.publicKeyBytes, what: "A DH public key"))
             sessions[id] = session
             try bus.reply(to: call) { reply throws(BusError) in
                 try reply.open("v", "ay")
@@ -105,7 +130,10 @@ extension SecretService {
 
     func skipProperties(_ call: BusMessage) throws(BusError) {
         try call.enter("a", "{sv}")
+        var entries = 0
         while try call.enterIfPresent("e", "sv") {
+            entries += 1
+            guard entries <= BusBudget.propertyEntries else { throw .propertiesOverBudget }
             _ = try call.readString()
             try call.skip()
             try call.exit()
@@ -130,6 +158,9 @@ extension SecretService {
         let unlocked = known.filter { !waiting.contains($0) }
         var promptPath = SecretObject.none
         if !waiting.isEmpty {
+            guard prompts.values.count(where: { $0.owner == call.sender }) < BusBudget.promptsPerClient else {
+                throw .limitsExceeded("A client may hold \(BusBudget.promptsPerClient) prompts at once; dismiss some first.")
+            }
             let id = newPromptID()
             prompts[id] = PendingPrompt(owner: call.sender, objects: waiting)
             promptPath = SecretObject.prompt(id).path
@@ -162,7 +193,7 @@ extension SecretService {
     private func getSecrets(_ call: BusMessage) throws(BusError) {
         let paths = try call.readStringArray("o")
         let session = try session(at: try call.readObjectPath(), for: call)
-        if paths.contains(where: isVaultObject), let confirmation, !isVaultLocked {
+        if let confirmation, paths.contains(where: yieldsSecretNow) {
             guard try confirmation.mayRead(call, service: self) else { return }  // answered later, or refused
         }
         var secrets: [(String, TransportSecret)] = []
@@ -190,6 +221,13 @@ extension SecretService {
         }
     }
 
+    /// Whether a path names an item whose secret a read would hand out now (`--confirm` asks first): one of the
+    /// session collection, or of the vault while it is unlocked.
+    private func yieldsSecretNow(_ path: String) -> Bool {
+        if case .item(.session, _)? = SecretObject.parse(path, aliases: aliases) { return true }
+        return isVaultObject(path) && !isVaultLocked
+    }
+
     /// One item's secret, encrypted for `session`.
     func readSecret(_ collection: CollectionName, _ id: String, session: SecretSession) throws(BusError) -> TransportSecret {
         switch collection {
@@ -197,7 +235,9 @@ extension SecretService {
             guard let entry = memory.entries[id] else { throw .noSuchObject(SecretObject.itemPath(collection, id)) }
             return try session.encode(entry.secret, contentType: entry.contentType)
         case .login:
-            guard let uuid = SecretObject.uuid(fromItemID: id) else { throw .noSuchObject(SecretObject.itemPath(collection, id)) }
+            guard let uuid = SecretObject.uuid(fromItemID: id), try vaultItem(uuid) != nil else {
+                throw .noSuchObject(SecretObject.itemPath(collection, id))
+            }
             let item = try withVault { vault throws(ServiceFailure) in try vault.reveal(uuid) }
             let secret = SecureBytes(utf8: item.password)
             return try session.encode(secret, contentType: "text/plain")

@@ -74,6 +74,12 @@ extension SecretService {
         }
     }
 
+    /// Refuses an item path that names no item (any more): `NoSuchObject`, which SecretStorage and libsecret both
+    /// read as "not found" (sd-bus's own `UnknownObject` SecretStorage does not know).
+    func requireItem(_ collection: CollectionName, _ id: String) throws(BusError) {
+        guard itemExists(collection, id) else { throw .noSuchObject(SecretObject.itemPath(collection, id)) }
+    }
+
     func searchPaths(_ collection: CollectionName, _ attributes: [String: String]) throws(BusError) -> [String] {
         switch collection {
         case .session:

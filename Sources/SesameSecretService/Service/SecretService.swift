@@ -112,11 +112,12 @@ public final class SecretService {
                 switch object { case .collection, .alias: true; default: false }
             }
         }
+        // Every well-formed item path reaches the handlers, which answer `NoSuchObject` for one that names no item
+        // (any more): the error SecretStorage and libsecret read as "not found".
         let findItem: sd_bus_object_find_t = { _, path, _, userdata, found, _ in
-            SecretService.find(path, userdata, found) { object, service in
+            SecretService.find(path, userdata, found) { object, _ in
                 switch object {
-                case .item(let collection, let id): service.itemExists(collection, id)
-                case .lockedSearch(let id): service.lockedSearches[id] != nil
+                case .item, .lockedSearch: true
                 default: false
                 }
             }
@@ -185,6 +186,7 @@ public final class SecretService {
             return
         }
         guard name.hasPrefix(":"), new.isEmpty else { return }
+        confirmation?.forget(name)
         sessions = sessions.filter { $0.value.owner != name }
         prompts = prompts.filter { $0.value.owner != name }
         lockedSearches.removeAll(ownedBy: name)
@@ -194,6 +196,7 @@ public final class SecretService {
 
     /// Answers one method call; every path ends in a reply.
     func handle(_ call: BusMessage) -> Int32 {
+        confirmation?.noteCall(call, service: self)
         do throws(BusError) {
             guard let object = SecretObject.parse(call.path, aliases: aliases) else { throw BusError.noSuchObject(call.path) }
             switch (object, call.interface) {

@@ -81,6 +81,9 @@ enum AutoTypeCommand: Command {
         let candidates = try service.autoTypeCandidates(for: window, site: arguments.value("site"))
         let described = "'\(TerminalText.quoted(window.title))'" + (window.windowClass.isEmpty ? "" : " (class \(window.windowClass))")
         guard let first = candidates.first else {
+            if arguments.value("site") == nil && AutoTypeBrowserWindows.isBrowser(window) {
+                throw CLIError("The window \(described) is a web browser, whose title the page chooses, so its title picks no login: use the browser extension's Auto-Type, --site SITE, --item, or a rule ('sesame autotype rule add'). Nothing was typed.")
+            }
             throw CLIError("No login matches the window \(described): add a rule with 'sesame autotype rule add', or name the item with --item. Nothing was typed.")
         }
         if candidates.count == 1 { return (first, false) }

@@ -11,7 +11,7 @@ import tkinter
 report = sys.argv[1]
 steal = "--steal-focus" in sys.argv
 title = os.environ.get("FORM_TITLE", "Example Login - example.com")
-root = tkinter.Tk(className="SesameTestLogin")
+root = tkinter.Tk(className=os.environ.get("FORM_CLASS", "SesameTestLogin"))
 root.title(title)
 username = tkinter.Entry(root)
 password = tkinter.Entry(root, show="*")
@@ -61,9 +61,23 @@ password.bind("<KeyRelease>", write)
 password.bind("<Return>", submit)
 
 
+focused = {"yes": False}
+
+
+def note_focus(_):
+    focused["yes"] = True
+
+
+username.bind("<FocusIn>", note_focus, add="+")
+
+
 def announce():
-    root.focus_force()
-    username.focus_force()
+    # "ready" only once the X server has given the user name field the focus: the window manager may take a while.
+    if not focused["yes"]:
+        root.focus_force()
+        username.focus_force()
+        root.after(50, announce)
+        return
     root.update()
     write()
     print("ready", flush=True)

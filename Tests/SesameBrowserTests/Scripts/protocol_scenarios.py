@@ -295,6 +295,101 @@ def one_time_codes():
     assert client.close() == 0
 
 
+def hostile_pages():
+    """The attacks of issue 22, as the extension sends them: a page chooses its form's action (the extension's
+    `submitUrl`), and every page load asks for logins. None may reach another site's login or code."""
+    add_with_code("GitHub", "https://github.com", "JBSWY3DPEHPK3PXP")  # user carol, password pw-GitHub
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    key, _ = associate(client, "hostile")
+    action = "https://github.com/session"
+    # A page on another site, GitHub over http, and pages that are no web pages, each with GitHub's action.
+    for page in ("https://evil.example/login", "http://github.com/", "data:text/html,<form action=x>",
+                 "file:///tmp/login.html", "about:blank"):
+        expect_error(client.call("get-logins", {"url": page, "submitUrl": action, "keys": [key]}), 15, "get-logins")
+    # GitHub's own page still gets its login and code; an http action takes the https login away.
+    own = client.call("get-logins", {"url": "https://github.com/login", "submitUrl": action, "keys": [key]})
+    assert [(e["login"], e["password"]) for e in own["entries"]] == [("carol", "pw-GitHub")], own
+    assert "totp" in own["entries"][0], own
+    github = own["entries"][0]["uuid"]
+    expect_error(client.call("get-logins", {"url": "https://github.com/login", "submitUrl": "http://github.com/session",
+                                            "keys": [key]}), 15)
+
+    # get-totp: a session that only visited evil.example gets no code for GitHub's uuid.
+    evil = HostClient(HOST, dict(os.environ))
+    evil.change_keys()
+    assert evil.call("test-associate", key)["id"] == key["id"]
+    expect_error(evil.call("get-logins", {"url": "https://evil.example/login", "submitUrl": action, "keys": [key]}), 15)
+    expect_error(evil.call("get-totp", {"uuid": github}), 18, "get-totp")
+
+    # set-login may touch only a login the same page could be given.
+    for page, target in (("https://evil.example/", action), ("http://github.com/", action),
+                         ("data:text/html,<form>", action), ("about:blank", action)):
+        reply = evil.call("set-login", {"url": page, "submitUrl": target, "id": key["id"], "login": "mallory",
+                                        "password": "owned", "uuid": github})
+        assert "errorCode" in reply, (page, reply)
+    # A non-web page cannot add a login either.
+    assert "errorCode" in evil.call("set-login", {"url": "data:text/html,x", "id": key["id"], "login": "m", "password": "p"})
+    again = client.call("get-logins", {"url": "https://github.com/login", "keys": [key]})
+    assert [(e["login"], e["password"]) for e in again["entries"]] == [("carol", "pw-GitHub")], again
+    titles = [item["title"] for item in json.loads(sesame("list", "--json").stdout)]
+    assert sorted(titles) == ["Elsewhere", "Example B", "GitHub"], titles
+    assert evil.close() == 0
+    assert client.close() == 0
+
+
+def wait_pending_from(origin, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        mine = [r for r in json.loads(sesame("browser", "pending", "--json").stdout) if r["origin"] == origin]
+        if mine:
+            return mine
+        time.sleep(0.05)
+    raise AssertionError("no association request from %s appeared" % origin)
+
+
+def association_slots():
+    """Issue 22: any local process can start the host. It gets no Auto-Type without an association, and its
+    association requests cannot keep the browser's own from waiting for the user."""
+    stranger = HostClient(HOST, dict(os.environ), args=("/tmp/m.json", "stranger"))
+    stranger.change_keys()
+    expect_error(stranger.call("request-autotype", {"search": "example.com"}), 8, "request-autotype")
+
+    # Eight processes each leave a request waiting, as a flood would; one of them asks twice.
+    flood = []
+    for index in range(8):
+        client = HostClient(HOST, dict(os.environ), args=("/tmp/m.json", "flood-%d" % index))
+        client.change_keys()
+        client.send("associate", {"key": b64(bytes(client.client_key.public_key)), "idKey": new_id_key()})
+        flood.append(client)
+    wait_pending(8)
+    # One host holds one request: a second is refused at once while the first waits (the agent keeps one per
+    # process too), so still eight wait, one per process.
+    flood[0].send("associate", {"key": b64(bytes(flood[0].client_key.public_key)), "idKey": new_id_key()})
+    expect_error(flood[0].wait_for(lambda r: r.get("action") == "associate" and "errorCode" in r), 6)
+    pending = json.loads(sesame("browser", "pending", "--json").stdout)
+    assert sorted(r["origin"] for r in pending) == sorted("flood-%d" % i for i in range(8)), pending
+
+    # The browser's own request still gets a place (the oldest request gives way) and is allowed.
+    browser = HostClient(HOST, dict(os.environ))
+    browser.change_keys()
+    held = browser.send("associate", {"key": b64(bytes(browser.client_key.public_key)), "idKey": new_id_key()})
+    request = wait_pending_from("keepassxc-browser@keepassxc.org")[0]
+    assert len(json.loads(sesame("browser", "pending", "--json").stdout)) == 8
+    assert sesame("browser", "allow", request["code"], "--name", "real").returncode == 0
+    assert browser.result("associate", held)["id"] == "real"
+    assert browser.call("request-autotype", {"search": "example.com"}) is not None
+
+    # Requests of processes that went away are withdrawn at once, not after five minutes.
+    for client in flood:
+        client.close()
+    deadline = time.time() + 5
+    while json.loads(sesame("browser", "pending", "--json").stdout) and time.time() < deadline:
+        time.sleep(0.1)
+    assert json.loads(sesame("browser", "pending", "--json").stdout) == []
+    assert stranger.close() == 0 and browser.close() == 0
+
+
 def _before_keys(client):
     client.send_plain({"action": "get-databasehash", "message": "AAAA", "nonce": b64(random_bytes(24))})
     return client.wait_for(lambda r: r.get("action") == "get-databasehash")
@@ -303,6 +398,7 @@ def _before_keys(client):
 SCENARIOS = {
     "every_action": every_action, "deny_and_revoke": deny_and_revoke, "locked_vault": locked_vault,
     "pipelined": pipelined, "crypto_failures": crypto_failures, "one_time_codes": one_time_codes,
+    "hostile_pages": hostile_pages, "association_slots": association_slots,
 }
 
 if __name__ == "__main__":

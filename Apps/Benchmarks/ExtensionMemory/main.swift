@@ -1,10 +1,10 @@
 // The AutoFill extension's memory during a configuration: a full identity sync of a 100,000-item vault (10,000
-// with --quick), run as the extension runs it (unlocked with a kept key, no Argon2id; the bridge's
+// with --quick, or the number given), run as the extension runs it (unlocked with a kept key, no Argon2id; the bridge's
 // SystemIdentityStore over the stand-in ASCredentialIdentityStore), beside the same sync built the old way
 // (every item decoded at once) as the reference. Linux only; see docs/benchmarks.md.
 //
 //     swift build -c release --package-path Apps --product SesameExtensionBench
-//     Apps/.build/release/SesameExtensionBench [--quick]
+//     Apps/.build/release/SesameExtensionBench [--quick | ITEMS]
 import AuthenticationServices
 import Foundation
 import Glibc
@@ -15,7 +15,8 @@ import SesameDomains
 import SesameStore
 import Synchronization
 
-let count = CommandLine.arguments.contains("--quick") ? 10_000 : 100_000
+let count = CommandLine.arguments.dropFirst().lazy.compactMap { Int($0) }.first
+    ?? (CommandLine.arguments.contains("--quick") ? 10_000 : 100_000)
 let folder = FileManager.default.temporaryDirectory.path + "/sesame-extension-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }

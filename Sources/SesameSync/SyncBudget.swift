@@ -27,8 +27,9 @@ public enum SyncBudget {
     /// batch per round that had changes, and prunes them once acknowledged.
     public static let maximumFolderEntries = 100_000
     /// Argon2id of a header read from the transport (`clone`, `sync password`), checked before deriving.
-    public static let maximumKDFMemoryMiB = 1024
-    public static let maximumKDFPasses: UInt64 = 10
+    /// The same limit every Argon2id Sesame reads has: one number for vault, backup and sync headers.
+    public static let maximumKDFMemoryMiB = KDFParameters.maximumMemoryMiB
+    public static let maximumKDFPasses = UInt64(KDFParameters.maximumPasses)
 
     /// The size limit of the file at `path` (relative to the sync root), by its kind.
     public static func maximumBytes(forPath path: String) -> Int {

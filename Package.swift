@@ -78,7 +78,9 @@ let package = Package(
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
         // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
-        .executableTarget(name: "sesame", dependencies: ["SesameAgentLink", "SesameTerminalText"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
+        // What the front serves itself (`fill`, `match`, `list`, `show`, `totp`), without Foundation.
+        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText"]),
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
@@ -136,19 +138,21 @@ let package = Package(
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
-            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport",
-            "SesameAutoFill"]),
+                        "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains",
+                        "SesameAutoFillTestSupport", "SesameAutoFill", "SesameKeePass"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
         .testTarget(name: "SesameSecretServiceTests", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
         ]),
-        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameTerminalText", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard"],
                     exclude: ["Fixtures"]),
     ]

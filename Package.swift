@@ -52,8 +52,13 @@ let package = Package(
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
+        // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
+        // credential exchange.
+        .target(name: "SesameCredentialExchange", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
-        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
+        .target(name: "SesameInterchange", dependencies: [
+            "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass", "SesameCredentialExchange",
+        ]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
         ]),
@@ -79,6 +84,7 @@ let package = Package(
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
+            "SesameCredentialExchange",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
@@ -129,6 +135,9 @@ let package = Package(
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
+                        "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
@@ -164,6 +173,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
         ("FuzzCSV", ["SesameInterchange"]),
         ("FuzzBackup", ["SesameInterchange"]),
+        ("FuzzCXF", ["SesameCredentialExchange", "SesameStore"]),
         ("FuzzKDBXHeader", ["SesameKeePass"]),
         ("FuzzVariantDictionary", ["SesameKeePass"]),
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),

@@ -11,8 +11,7 @@ import UIKit
 /// The containing app's state and actions; the SwiftUI screens only draw it and call it. Every edit goes through
 /// the core's provider, so the identity store follows the vault after each change, and each unlock reconciles
 /// it (a full replace when a configuration was cancelled, or in a new process). Beside the vault list: sync through
-/// a picked folder (``sync``), import and export through the document picker, one-time codes and copying, audit and
-/// trash, each in its own file of this folder.
+/// a picked folder (``sync``), one-time codes and copying, audit and trash, each in its own file of this folder.
 @MainActor
 public final class AppModel {
     public let environment: SesameEnvironment

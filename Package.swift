@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too.
-        .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
+        .library(name: "SesameCore", targets: [
+            "SesameAutoFill", "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains",
+        ]),
     ],
     targets: [
         // C libraries from Debian, headers only.
@@ -48,6 +50,9 @@ let package = Package(
         .target(name: "SesameStore", dependencies: [
             "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
+        // WebAuthn's bytes (authenticator data, attestation object, COSE key, assertions) and the browser's origin
+        // rules, shared by the iOS extension and the Linux browser host.
+        .target(name: "SesamePasskeys", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
@@ -113,6 +118,10 @@ let package = Package(
         .testTarget(name: "SesameKeePassTests", dependencies: ["SesameKeePass", "SesameStore", "SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesamePasskeysTests", dependencies: [
+                        "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
+                        "SesameInterchange"],
+                    exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAutoFillTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),

@@ -10,8 +10,13 @@ enum KeePassImport {
         try entries(from: document).map(\.item)
     }
 
-    /// The items with the names of the groups each sat in below the top group, outermost first.
-    static func entries(from document: KDBXDocument) throws -> [(item: Item, groups: [String])] {
+    /// One entry as read: the item, the names of the groups it sat in below the top group (outermost first), and
+    /// why its passkey could not be read, if it has one Sesame cannot use.
+    typealias Entry = (item: Item, groups: [String], passkeyProblem: String?)
+
+    /// The items with their groups. An entry Sesame wrote for an item's second or later passkey goes back into
+    /// that item when the item is in the file too.
+    static func entries(from document: KDBXDocument) throws -> [Entry] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
               let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
@@ -23,17 +28,41 @@ enum KeePassImport {
             if let id = icon[text: "UUID"] { icons[id] = icon }
         }
         let context = Context(binaries: document.binaries, icons: icons, kdbx3: document.majorVersion < 4)
-        var entries: [(item: Item, groups: [String])] = []
+        var entries: [Entry] = []
+        var passkeyOwners: [Int: UUID] = [:]
         func visit(_ group: XMLNode, path: [XMLNode]) {
             // Entries in the recycle bin were deleted by the user: importing them would resurrect them.
             if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
             for entry in group.children(named: "Entry") {
-                entries.append((item(from: entry, groups: path, context: context), path.map { $0[text: "Name"] ?? "" }))
+                let (read, problem) = item(from: entry, groups: path, context: context)
+                if let owner = passkeyOwner(of: entry), read.passkeys.count == 1 { passkeyOwners[entries.count] = owner }
+                entries.append((read, path.map { $0[text: "Name"] ?? "" }, problem))
             }
             for child in group.children(named: "Group") { visit(child, path: path + [groupRecord(child, kdbx3: context.kdbx3)]) }
         }
         visit(top, path: [])
-        return entries
+        return foldingPasskeyEntries(entries, owners: passkeyOwners)
+    }
+
+    /// Moves the passkey of each entry written for another item's extra passkey back into that item, in file order.
+    private static func foldingPasskeyEntries(_ entries: [Entry], owners: [Int: UUID]) -> [Entry] {
+        guard !owners.isEmpty else { return entries }
+        var result = entries
+        var positions: [UUID: Int] = [:]
+        for (index, entry) in entries.enumerated() where owners[index] == nil { positions[entry.item.id] = index }
+        var folded: Set<Int> = []
+        for index in owners.keys.sorted() {
+            guard let owner = owners[index], let target = positions[owner] else { continue }
+            result[target].item.passkeys += entries[index].item.passkeys
+            folded.insert(index)
+        }
+        return result.enumerated().filter { !folded.contains($0.offset) }.map(\.element)
+    }
+
+    /// The item an entry's passkey belongs to, when Sesame wrote the entry for an item's extra passkey.
+    private static func passkeyOwner(of entry: XMLNode) -> UUID? {
+        let data = entry.child("CustomData")?.children.first { $0.name == "Item" && $0[text: "Key"] == SesameEntryData.customDataKey }
+        return data.flatMap { SesameEntryData.parse($0[text: "Value"] ?? "") }?.passkeyOf
     }
 
     /// What the reader needs beyond the entry itself: the file's attachment pool and custom icons (by base64 UUID).
@@ -56,7 +85,7 @@ enum KeePassImport {
         return zero ? nil : bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
-    static func item(from entry: XMLNode, groups: [XMLNode], context: Context) -> Item {
+    static func item(from entry: XMLNode, groups: [XMLNode], context: Context) -> (Item, passkeyProblem: String?) {
         var strings: [(key: String, value: String, protected: Bool)] = []
         for string in entry.children(named: "String") {
             guard let key = string[text: "Key"] else { continue }
@@ -86,6 +115,16 @@ enum KeePassImport {
         if let (uri, sources) = KeePassOneTimeCode.read(strings: byKey, title: title) {
             item.oneTimeCode = uri
             consumed.formUnion(sources)
+        }
+        var passkeyProblem: String?
+        switch KeePassPasskey.read(byKey, created: created) {
+        case .passkey(let passkey)?:
+            item.passkeys = [passkey]
+            consumed.formUnion(KeePassPasskey.names)
+        case .unusable(let reason)?:
+            passkeyProblem = reason
+        case nil:
+            break
         }
         item.fields = strings.filter { !consumed.contains($0.key) }
             .map { CustomField(name: $0.key, value: $0.value, isProtected: $0.protected) }
@@ -138,7 +177,7 @@ enum KeePassImport {
         item.keePassExtras = KeePassExtras(entry: kept,
                                            customData: customData, groups: groups, history: history,
                                            customIcons: icons).serialized()
-        return item
+        return (item, passkeyProblem)
     }
 
     static func isAdditionalURLKey(_ key: String) -> Bool {

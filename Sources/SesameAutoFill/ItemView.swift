@@ -2,7 +2,7 @@ import Foundation
 import SesameStore
 
 /// An item without its secrets: what `show` (without `--reveal`), `edit` and `rm` see. The password and the
-/// values of protected fields are absent, the password history is only counted.
+/// values of protected fields are absent, the password history is only counted, passkeys come without their keys.
 public struct ItemView: Sendable, Equatable {
     /// A custom field; `value` is nil for a protected one.
     public struct Field: Sendable, Equatable {
@@ -30,11 +30,12 @@ public struct ItemView: Sendable, Equatable {
     public var modified: Date
     public var expires: Date?
     public var passwordHistoryCount: Int
+    public var passkeys: [PasskeySummary]
 
     public init(
         id: UUID, title: String, username: String, hasPassword: Bool, urls: [ItemURL], notes: String,
         fields: [Field], tags: [String], matchMode: MatchMode, created: Date, modified: Date, expires: Date?,
-        passwordHistoryCount: Int
+        passwordHistoryCount: Int, passkeys: [PasskeySummary] = []
     ) {
         self.id = id
         self.title = title
@@ -49,6 +50,7 @@ public struct ItemView: Sendable, Equatable {
         self.modified = modified
         self.expires = expires
         self.passwordHistoryCount = passwordHistoryCount
+        self.passkeys = passkeys
     }
 
     /// The view of `item`: everything but its secrets.
@@ -58,7 +60,8 @@ public struct ItemView: Sendable, Equatable {
             urls: item.urls, notes: item.notes,
             fields: item.fields.map { Field(name: $0.name, value: $0.isProtected ? nil : $0.value, isProtected: $0.isProtected) },
             tags: item.tags, matchMode: item.matchMode, created: item.created, modified: item.modified,
-            expires: item.expires, passwordHistoryCount: item.passwordHistory.count)
+            expires: item.expires, passwordHistoryCount: item.passwordHistory.count,
+            passkeys: item.passkeys.map(PasskeySummary.init))
     }
 
     /// The match mode that applies to one of the item's URLs (as `Item.matchMode(for:)`).

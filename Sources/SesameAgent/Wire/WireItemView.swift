@@ -27,11 +27,14 @@ struct WireItemView: Codable, Sendable, Equatable {
     var modified: Date
     var expires: Date?
     var passwordHistoryCount: Int
+    /// Absent when the item has none, so views of items without passkeys keep their bytes.
+    var passkeys: [WirePasskeySummary]?
 
     enum CodingKeys: String, CodingKey {
         case id = "id", title = "title", username = "username", hasPassword = "hasPassword", urls = "urls"
         case notes = "notes", fields = "fields", tags = "tags", matchMode = "match", created = "created"
         case modified = "modified", expires = "expires", passwordHistoryCount = "passwordHistoryCount"
+        case passkeys = "passkeys"
     }
 
     init(_ view: ItemView) {
@@ -48,16 +51,19 @@ struct WireItemView: Codable, Sendable, Equatable {
         modified = view.modified
         expires = view.expires
         passwordHistoryCount = view.passwordHistoryCount
+        passkeys = view.passkeys.isEmpty ? nil : view.passkeys.map(WirePasskeySummary.init)
     }
 
     func itemView() throws(ServiceFailure) -> ItemView {
         guard let mode = MatchMode(rawValue: matchMode) else {
             throw ServiceFailure(.protocolError, "The agent sent an unknown match mode '\(matchMode)'.")
         }
+        var summaries: [PasskeySummary] = []
+        for passkey in passkeys ?? [] { summaries.append(try passkey.summary()) }
         return ItemView(
             id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
             fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
             tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
-            passwordHistoryCount: passwordHistoryCount)
+            passwordHistoryCount: passwordHistoryCount, passkeys: summaries)
     }
 }

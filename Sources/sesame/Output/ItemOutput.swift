@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameCrypto
 import SesameStore
 import SesameTerminal
 
@@ -33,6 +34,8 @@ struct ItemJSON: Encodable {
     var modified: Date
     var expires: Date?
     var passwordHistory: [HistoryJSON]?
+    /// Absent when the item has none; private keys only when revealed.
+    var passkeys: [PasskeyJSON]?
 
     init(_ item: ItemView, revealed: Item? = nil, password: String? = nil) {
         id = item.id.uuidString.lowercased()
@@ -49,6 +52,52 @@ struct ItemJSON: Encodable {
         modified = item.modified
         expires = item.expires
         passwordHistory = revealed?.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) }
+        let keys = Dictionary((revealed?.passkeys ?? []).map { ($0.credentialID, $0.privateKey) }, uniquingKeysWith: { a, _ in a })
+        passkeys = item.passkeys.isEmpty ? nil
+            : item.passkeys.map { PasskeyJSON($0, privateKey: keys[$0.credentialID]?.pemText) }
+    }
+}
+
+/// The stable JSON shape of one passkey (docs/cli.md): binary values in base64url, the key as PEM text only when
+/// revealed.
+struct PasskeyJSON: Encodable {
+    var relyingParty: String
+    var userName: String
+    var userDisplayName: String
+    var credentialID: String
+    var userHandle: String
+    var backupEligible: Bool
+    var backedUp: Bool
+    var signCount: UInt32
+    var created: Date
+    var lastUsed: Date?
+    var privateKey: String?
+
+    init(_ passkey: PasskeySummary, privateKey: String? = nil) {
+        relyingParty = passkey.relyingPartyID
+        userName = passkey.userName
+        userDisplayName = passkey.userDisplayName
+        credentialID = passkey.credentialIDText
+        userHandle = Base64URL.encode(passkey.userHandle)
+        backupEligible = passkey.isBackupEligible
+        backedUp = passkey.isBackedUp
+        signCount = passkey.signCount
+        created = passkey.created
+        lastUsed = passkey.lastUsed
+        self.privateKey = privateKey
+    }
+}
+
+/// One row of `sesame passkey list --json`.
+struct PasskeyListingJSON: Encodable {
+    var item: String
+    var title: String
+    var passkey: PasskeyJSON
+
+    init(_ listing: PasskeyListing) {
+        item = listing.itemID.uuidString.lowercased()
+        title = listing.itemTitle
+        passkey = PasskeyJSON(listing.passkey)
     }
 }
 
@@ -117,6 +166,13 @@ enum ItemText {
         } else if item.passwordHistoryCount > 0 {
             rows.append(("History", "\(item.passwordHistoryCount) earlier password(s) (use --reveal to show)"))
         }
+        for (index, passkey) in item.passkeys.enumerated() {
+            var text = "\(passkey.relyingPartyID), \(passkey.userName.isEmpty ? "no user name" : passkey.userName)"
+            text += ", created \(format(passkey.created))"
+            if let lastUsed = passkey.lastUsed { text += ", last used \(format(lastUsed))" }
+            text += ", id \(passkey.credentialIDText)"
+            rows.append((index == 0 ? "Passkeys" : "", text))
+        }
         rows.append(("ID", item.id.uuidString.lowercased()))
         let width = rows.map { TerminalText.singleLine($0.0).count }.max() ?? 0
         var text = rows.map { label, value in
@@ -126,6 +182,11 @@ enum ItemText {
             return "\(padded) \(TerminalText.singleLine(value))"
         }.joined(separator: "\n")
         if !item.notes.isEmpty { text += "\n\n" + TerminalText.sanitized(item.notes) }
+        // Private keys only when revealed, each as the PEM text KeePass keeps.
+        for passkey in revealed?.passkeys ?? [] {
+            text += "\n\n" + style.bold(TerminalText.singleLine("Private key of the passkey for \(passkey.relyingPartyID) (\(passkey.credentialIDText)):"))
+            text += "\n" + TerminalText.sanitized(passkey.privateKey.pemText).trimmingCharacters(in: .newlines)
+        }
         return text + "\n"
     }
 

@@ -73,7 +73,7 @@ enum FuzzPasskeyFields {
     static func keePassAttributes(_ text: String) {
         var strings: [String: String] = [:]
         for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             strings["KPEX_PASSKEY_" + parts[0]] = parts.count > 1 ? parts[1] : ""
         }
         if case .passkey(let passkey)? = KeePassPasskey.read(strings, created: Date(timeIntervalSince1970: 0)) {

@@ -172,6 +172,8 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
+        ("FuzzBitwardenJSON", ["SesameInterchange"]),
+        ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
         ("FuzzPasskeyFields", ["SesamePasskeys", "SesameKeePass", "SesameInterchange", "SesameStore", "SesameCrypto", "SesameDomains"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))

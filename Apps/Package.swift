@@ -2,9 +2,9 @@
 // Sesame's Apple shell as a package: the SesameAutoFillApple bridge over the core, for the app and the AutoFill
 // extension that Apps/iOS/project.yml builds.
 //
-// On Linux the same package also builds stand-ins named like Apple's frameworks (Apps/StandIns), the extension's
-// view controller, and tests that drive it as the system would (scripts/apple-check.sh). The stand-ins cannot
-// shadow the SDK on a Mac, for three independent reasons:
+// On Linux the same package also builds stand-ins named like Apple's frameworks (Apps/StandIns), the extension and
+// the app as the modules Xcode builds (without their SwiftUI files), and tests that drive them as the system would
+// (scripts/apple-check.sh). The stand-ins cannot shadow the SDK on a Mac, for three independent reasons:
 //   1. their targets are declared only when this manifest is evaluated on Linux (`#if os(Linux)` below);
 //   2. every dependency on them carries `.when(platforms: [.linux])`;
 //   3. every stand-in source starts with `#if !os(Linux) #error(…)`, so a build that reached one anyway fails.
@@ -38,18 +38,21 @@ targets += [
             swiftSettings: resilient),
     .target(name: "LocalAuthentication", path: "StandIns/LocalAuthentication"),
     .target(name: "Security", path: "StandIns/Security"),
-    // The extension's view controller, compiled here against the stand-ins; Xcode compiles the same files into
-    // the extension. Its SwiftUI views cannot compile on Linux: apple-check.sh parses them.
+    .target(name: "os", path: "StandIns/os"),
+    // The two modules Apps/iOS/project.yml builds, under the same names (its PRODUCT_MODULE_NAMEs) and with the
+    // same imports; only their SwiftUI files, which cannot compile on Linux, are left to apple-check.sh to parse.
+    // The extension: its view controller and log, without Views/.
     .target(
         name: "SesameAutoFillExtension",
-        dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
+        dependencies: ["SesameAutoFillApple", "os", .product(name: "SesameCore", package: "Sesame")],
         path: "iOS/AutoFillExtension",
         exclude: ["Views", "Info.plist", "AutoFillExtension.entitlements"]),
-    // The app's model, compiled here; its SwiftUI screens are parsed by apple-check.sh.
+    // The app: its model, without Views/.
     .target(
-        name: "SesameAppModel",
+        name: "SesameApp",
         dependencies: ["SesameAutoFillApple", .product(name: "SesameCore", package: "Sesame")],
-        path: "iOS/App/Model"),
+        path: "iOS/App",
+        exclude: ["Views", "ItemRow.swift", "Info.plist", "Sesame.entitlements"]),
     // The extension's memory during a configuration at 100,000 items (docs/benchmarks.md); run by hand.
     .executableTarget(
         name: "SesameExtensionBench",
@@ -58,7 +61,7 @@ targets += [
     .testTarget(
         name: "SesameAutoFillAppleTests",
         dependencies: [
-            "SesameAutoFillApple", "SesameAutoFillExtension", "SesameAppModel", "AuthenticationServices", "UIKit",
+            "SesameAutoFillApple", "SesameAutoFillExtension", "SesameApp", "AuthenticationServices", "UIKit",
             .product(name: "SesameCore", package: "Sesame"),
         ],
         path: "Tests/SesameAutoFillAppleTests"),

@@ -44,6 +44,20 @@ done
 # shellcheck disable=SC2086
 bin=$(swift build $flags --show-bin-path)
 
+# Every input runs under a memory and a time limit, so that quadratic or unbounded work is a finding (an oom- or
+# timeout- file, counted below) rather than a slow run: 2 GiB of RSS (ASan's own quarantine and shadow included),
+# no single allocation over 512 MiB, 10 s per input. The readers of files from outside (nesting, counts, gzip) get
+# inputs up to 64 KiB, enough for thousands of nested elements or records; the others 4 KiB.
+rss_limit_mb=2048
+malloc_limit_mb=512
+timeout_seconds=10
+max_len_for() {
+    case $1 in
+        KDBXXML|KDBXBlockStream|KDBXHeader|VariantDictionary|CSV|Backup|BitwardenJSON|PasswordRulesFile) echo 65536 ;;
+        *) echo 4096 ;;
+    esac
+}
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/sesame-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 findings=.build/fuzz-findings
@@ -62,7 +76,8 @@ for name in $targets; do
     # -fork keeps going after a crash, so one run reports every distinct finding; -ignore_crashes makes the
     # driver exit 0 after them, and the crash files are what we count.
     # shellcheck disable=SC2086
-    "$bin/Fuzz$name" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    "$bin/Fuzz$name" -max_total_time="$seconds" -max_len="$(max_len_for "$name")" -timeout="$timeout_seconds" \
+        -rss_limit_mb="$rss_limit_mb" -malloc_limit_mb="$malloc_limit_mb" \
         -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         -artifact_prefix="$findings/$name/" $dict "$corpus" >"$log" 2>&1 || true
     executions=$(sed -n 's/.*#\([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)

@@ -12,12 +12,13 @@ public struct SesameEnvironment: Sendable {
     public var vaultPath: String
     public var keychainGroup: String
     public var publicSuffixList: PublicSuffixList
-    public var identityStore: ASCredentialIdentityStore
+    /// The system's store of QuickType suggestions (`ASCredentialIdentityStore.shared` through the bridge).
+    public var identityStore: any IdentityStore
     /// Minutes a session stays unlocked across extension processes ("stay unlocked for N minutes").
     public var idleTimeout: TimeInterval
 
     public init(vaultPath: String, keychainGroup: String, publicSuffixList: PublicSuffixList,
-                identityStore: ASCredentialIdentityStore = .shared,
+                identityStore: any IdentityStore = SystemIdentityStore(),
                 idleTimeout: TimeInterval = VaultSession.defaultIdleTimeout) {
         self.vaultPath = vaultPath
         self.keychainGroup = keychainGroup

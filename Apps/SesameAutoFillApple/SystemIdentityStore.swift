@@ -2,24 +2,36 @@
 import AuthenticationServices
 import Foundation
 import SesameAutoFill
-import Synchronization
 
 /// `ASCredentialIdentityStore` as the core's ``IdentityStore``. `IdentitySync` already asks for the state first
 /// and chooses incremental writes or a replace from it; this type only translates.
 ///
+/// An actor, because the SDK's store and its state are plain `NSObject`s, not `Sendable`: the store stays inside,
+/// and only the core's Sendable values (``IdentityStoreState``, errors) come out of its completion handlers.
+///
 /// It uses the completion-handler forms, never Swift's async ones: on iOS 15–17 a completion handler can fire
 /// twice, and the second call would resume a checked continuation again and crash (bitwarden/ios
 /// SafeCredentialIdentityStore). ``OnceContinuation`` resumes on the first call and ignores the rest.
-public struct SystemIdentityStore: IdentityStore {
+public actor SystemIdentityStore: IdentityStore {
     private let store: ASCredentialIdentityStore
 
-    public init(_ store: ASCredentialIdentityStore = .shared) {
+    /// The system's store of this app and its extension.
+    public init() {
+        store = .shared
+    }
+
+    /// Another store than the shared one (tests hand the stand-in's).
+    public init(_ store: sending ASCredentialIdentityStore) {
         self.store = store
     }
 
     public func state() async -> IdentityStoreState {
-        let state = await OnceContinuation.value { resume in store.getState { resume($0) } }
-        return IdentityStoreState(isEnabled: state.isEnabled, supportsIncrementalUpdates: state.supportsIncrementalUpdates)
+        await OnceContinuation.value { resume in
+            store.getState { state in
+                resume(IdentityStoreState(
+                    isEnabled: state.isEnabled, supportsIncrementalUpdates: state.supportsIncrementalUpdates))
+            }
+        }
     }
 
     public func saveIdentities(_ identities: [CredentialIdentity]) async throws {
@@ -43,9 +55,12 @@ public struct SystemIdentityStore: IdentityStore {
 }
 
 /// Bridges a completion handler that may fire more than once to `async`: the first call resumes, later calls are
-/// dropped.
+/// dropped. `start` runs at once, on the caller's actor (`nonisolated(nonsending)`), so it may use what the caller
+/// isolates.
 enum OnceContinuation {
-    static func value<T: Sendable>(_ start: (@escaping @Sendable (T) -> Void) -> Void) async -> T {
+    nonisolated(nonsending) static func value<T: Sendable>(_ start: (@escaping @Sendable (T) -> Void) -> Void)
+        async -> T
+    {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             let once = OnceFlag()
             start { value in
@@ -56,18 +71,24 @@ enum OnceContinuation {
 
     /// A store write: `(success, error)` becomes a return or a throw (the store's own error, else
     /// `IdentityStoreError.internalError`).
-    static func write(_ start: (@escaping @Sendable (Bool, (any Error)?) -> Void) -> Void) async throws {
-        let outcome: (Bool, (any Error)?) = await value { resume in start { resume(($0, $1)) } }
-        if outcome.0 { return }
-        throw Self.storeError(outcome.1)
+    nonisolated(nonsending) static func write(_ start: (@escaping @Sendable (Bool, (any Error)?) -> Void) -> Void)
+        async throws
+    {
+        let failure: (any Error)? = await value { resume in
+            start { success, error in resume(success ? nil : Self.storeError(error)) }
+        }
+        if let failure { throw failure }
     }
 
-    private final class OnceFlag: Sendable {
-        private let claimed = Mutex(false)
+    /// `Mutex` would say this in one line, but it is iOS 18; the deployment target is iOS 17.
+    private final class OnceFlag: @unchecked Sendable {
+        // @unchecked: `claimed` is only read and written under `lock`.
+        private let lock = NSLock()
+        private var claimed = false
 
         /// True for the first caller only.
         func claim() -> Bool {
-            claimed.withLock { claimed in
+            lock.withLock {
                 defer { claimed = true }
                 return !claimed
             }

@@ -2,15 +2,18 @@ import Foundation
 import FuzzSupport
 @testable import SesameInterchange
 
-/// Any bytes as a Sesame backup: the header check (which runs before any key derivation) and the decoding of
-/// decrypted contents (what a hostile writer holding the password could have sealed) must not crash, and contents
-/// that decode write back to contents that decode to the same items and KeePass database records.
+/// Any bytes as a Sesame backup: the header check (which runs before any key derivation, and passes nothing over
+/// the Argon2id limit) and the decoding of decrypted contents (what a hostile writer holding the password could
+/// have sealed; their shape is counted first) must not crash, and contents that decode write back to contents that
+/// decode to the same items and KeePass database records.
 @main
 enum FuzzBackup {
     static func main() {
         LibFuzzer.run { raw in
             let bytes = Array(raw)
-            _ = try? BackupFormat.parseHeader(bytes)
+            if let kdf = try? BackupFormat.parseHeader(bytes) {
+                precondition(!kdf.exceedsLimits, "a header over the key-derivation limit passed the check")
+            }
             guard let batch = try? BackupFormat.decodeContents(Data(bytes)) else { return }
             let items = batch.records.map(\.item)
             let encoder = JSONEncoder()

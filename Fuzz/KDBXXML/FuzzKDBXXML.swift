@@ -16,11 +16,16 @@ enum FuzzKDBXXML {
     static func main() {
         LibFuzzer.run { bytes in
             guard let stream = try? InnerStream(id: 3, key: [UInt8](repeating: 7, count: 64)),
-                  let root = try? KDBXReader.parseXML(Array(bytes), stream: stream)
+                  let root = try? KDBXReader.parseXML(Array(bytes)[...], stream: stream)
             else { return }
             let document = KDBXDocument(root: root, binaries: [[1, 2, 3]])
             guard let items = try? KeePassImport.items(from: document) else { return }
-            let databases = DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)).map { [$0] } ?? []
+            let databases: [KeePassDatabaseExtras]
+            do {
+                databases = try DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)).map { [$0] } ?? []
+            } catch {
+                return
+            }
             let once = roundTrip(items, databases)
             precondition(roundTrip(once, databases) == once, "items do not survive an export and an import")
         }

@@ -178,7 +178,12 @@ final class AgentSyncScheduler: @unchecked Sendable {
                 if report.adoptedNewDeviceID {
                     logger.warning("This vault was restored from an older copy; it now syncs as a new device")
                 }
-                return report.summary(conflicts: try access.withVault { try $0.syncStatus().conflicts })
+                let summary = report.summary(conflicts: try access.withVault { try $0.syncStatus().conflicts })
+                // File names and reasons only (a device id, a sequence number): never an item.
+                for rejection in summary.rejected {
+                    logger.warning("Sync file refused", metadata: ["sync.file": rejection.file, "error": rejection.reason])
+                }
+                return summary
             } catch {
                 throw ServiceFailure(error)
             }
@@ -188,8 +193,9 @@ final class AgentSyncScheduler: @unchecked Sendable {
             state.lastTrigger = trigger
             switch result {
             case .success(let summary):
-                state.lastError = !summary.rejected.isEmpty ? "\(summary.rejected.count) sync file(s) were refused."
-                    : summary.newPasswordNeeded ? SyncError.newPasswordNeeded.description : nil
+                state.lastError = summary.rejected.first.map { first in
+                    "\(summary.rejected.count) sync file(s) were refused; \(first.file): \(first.reason)"
+                } ?? (summary.newPasswordNeeded ? SyncError.newPasswordNeeded.description : nil)
                 state.lastSuccess = state.lastRun
             case .failure(let failure):
                 state.lastError = failure.message

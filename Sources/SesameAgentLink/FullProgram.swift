@@ -49,13 +49,15 @@ public struct FullProgram {
         close(ends[0])
     }
 
-    /// Everything `descriptor` holds until end of file (or an error), read past interruptions.
-    public static func readAll(from descriptor: Int32) -> [UInt8] {
+    /// Everything `descriptor` holds until end of file (or an error), read past interruptions; nil as soon as it
+    /// holds more than `limit` bytes, so a hostile writer cannot make the process hold more.
+    public static func readAll(from descriptor: Int32, limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             if count > 0 {
+                guard bytes.count + count <= limit else { return nil }
                 bytes += buffer[0..<count]
             } else if count < 0 && errno == EINTR {
                 continue

@@ -10,6 +10,11 @@ public struct KDFParameters: Sendable, Equatable, Hashable {
     public static let minimumPasses = 2
     public static let defaultMemoryMiB = 64
     public static let defaultPasses = 3
+    /// The most a vault header, a backup or a sync header may ask for: each comes from a file that may come from
+    /// outside, and is derived before anything can tell a hostile file from a wrong password. Bitwarden's own
+    /// Argon2id range ends here too; it is 16 times the default memory and costs about 8 s of CPU here.
+    public static let maximumMemoryMiB = 1024
+    public static let maximumPasses = 10
 
     public var algorithm: Int32
     public var passes: UInt64
@@ -34,8 +39,11 @@ public struct KDFParameters: Sendable, Equatable, Hashable {
         guard passes >= minimumPasses else {
             throw .invalidKDFParameters("Argon2id needs at least \(minimumPasses) passes (got \(passes))")
         }
-        guard memoryMiB <= 4096, passes <= 100 else {
-            throw .invalidKDFParameters("Argon2id parameters are unreasonably large (at most 4096 MiB and 100 passes)")
+        guard memoryMiB <= maximumMemoryMiB else {
+            throw .invalidKDFParameters("Argon2id memory must be at most \(maximumMemoryMiB) MiB (got \(memoryMiB) MiB)")
+        }
+        guard passes <= maximumPasses else {
+            throw .invalidKDFParameters("Argon2id takes at most \(maximumPasses) passes (got \(passes))")
         }
         Sodium.ensureInitialized()
         var salt = [UInt8](repeating: 0, count: saltByteCount)
@@ -43,7 +51,8 @@ public struct KDFParameters: Sendable, Equatable, Hashable {
         return KDFParameters(passes: UInt64(passes), memoryBytes: UInt64(memoryMiB) << 20, salt: salt)
     }
 
-    /// Checks stored parameters before use, so a damaged header cannot make us allocate terabytes.
+    /// Checks stored parameters before use, so a damaged or hostile header cannot make us allocate gigabytes or
+    /// spin for minutes.
     public func validate() throws(CryptoError) {
         guard algorithm == Self.argon2id13 else {
             throw .invalidKDFParameters("unsupported key derivation algorithm \(algorithm)")
@@ -51,9 +60,19 @@ public struct KDFParameters: Sendable, Equatable, Hashable {
         guard salt.count == Self.saltByteCount else {
             throw .incorrectSize(expected: Self.saltByteCount, actual: salt.count)
         }
-        guard passes >= UInt64(Self.minimumPasses), passes <= 100,
-            memoryBytes >= UInt64(Self.minimumMemoryMiB) << 20, memoryBytes <= UInt64(4096) << 20
-        else { throw .invalidKDFParameters("key derivation parameters are out of range") }
+        guard !exceedsLimits else {
+            throw .invalidKDFParameters(
+                "the key derivation asks for \(memoryBytes >> 20) MiB and \(passes) passes, over Sesame's limit of "
+                    + "\(Self.maximumMemoryMiB) MiB and \(Self.maximumPasses) passes")
+        }
+        guard passes >= UInt64(Self.minimumPasses), memoryBytes >= UInt64(Self.minimumMemoryMiB) << 20 else {
+            throw .invalidKDFParameters("key derivation parameters are out of range")
+        }
+    }
+
+    /// Whether the costs are above what Sesame derives at all (``maximumMemoryMiB``, ``maximumPasses``).
+    public var exceedsLimits: Bool {
+        passes > UInt64(Self.maximumPasses) || memoryBytes > UInt64(Self.maximumMemoryMiB) << 20
     }
 
     public var memoryMiB: Int { Int(memoryBytes >> 20) }

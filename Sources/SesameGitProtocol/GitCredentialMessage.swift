@@ -10,6 +10,11 @@ public struct GitCredentialMessage: Equatable, Sendable {
     /// Multi-valued attributes (`capability[]`, `wwwauth[]`, `state[]`), by key without the brackets.
     public private(set) var lists: [String: [String]] = [:]
 
+    /// The most a helper reads from git: git's own requests are a few hundred bytes (a `wwwauth[]` header a few
+    /// KiB), and git refuses values holding newlines, so a larger request is not git's.
+    public static let maximumBytes = 1 << 20
+    public static let tooLargeMessage = "the request from git is larger than 1 MiB; nothing was done"
+
     public init() {}
 
     public init(parsing bytes: [UInt8]) {

@@ -10,7 +10,16 @@ enum DatabaseRecord {
     /// Meta elements that describe one file rather than the database: a writer makes its own.
     static let fileSpecificMeta: Set<String> = ["Generator", "HeaderHash", "Binaries"]
 
-    static func extras(from document: KDBXDocument, imported: Date) -> KeePassDatabaseExtras? {
+    static func extras(from document: KDBXDocument, imported: Date) throws -> KeePassDatabaseExtras? {
+        var budget = ExpansionBudget()
+        return try extras(from: document, imported: imported, budget: &budget)
+    }
+
+    /// The record of `document`; the recycle bin's entries, kept with their attachments inline, are charged to
+    /// `budget` first.
+    static func extras(from document: KDBXDocument, imported: Date, budget: inout ExpansionBudget) throws
+        -> KeePassDatabaseExtras?
+    {
         guard let root = document.root.child("Root"), let top = root.child("Group").map(GroupIdentity.identified) else {
             return nil
         }
@@ -18,21 +27,23 @@ enum DatabaseRecord {
         var meta = document.root.child("Meta") ?? XMLNode("Meta")
         meta.children.removeAll { fileSpecificMeta.contains($0.name) }
         let recycleBin = meta[text: "RecycleBinUUID"].flatMap(KeePassImport.uuid(from:))
-        func skeleton(_ group: XMLNode, isTop: Bool) -> XMLNode {
+        func skeleton(_ group: XMLNode, isTop: Bool) throws -> XMLNode {
             var copy = group
             let isRecycleBin = !isTop && recycleBin != nil && group[text: "UUID"].flatMap(KeePassImport.uuid(from:)) == recycleBin
-            copy.children = group.children.compactMap { child in
+            copy.children = try group.children.compactMap { child in
                 switch child.name {
-                case "Group": return skeleton(child, isTop: false)
+                case "Group": return try skeleton(child, isTop: false)
                 // Recycled entries are not imported as items (that would bring them back); the bin keeps them.
-                case "Entry": return isRecycleBin
-                    ? StoredXML.inliningBinaries(child, pool: document.binaries, attachments: []) : nil
+                case "Entry":
+                    guard isRecycleBin else { return nil }
+                    try budget.charge(ExpansionBudget.cost(of: child, pool: document.binaries))
+                    return StoredXML.inliningBinaries(child, pool: document.binaries, attachments: [])
                 default: return child
                 }
             }
             return copy
         }
-        var record = XMLNode("Database", children: [meta, skeleton(top, isTop: true), root.child("DeletedObjects") ?? XMLNode("DeletedObjects")])
+        var record = XMLNode("Database", children: [meta, try skeleton(top, isTop: true), root.child("DeletedObjects") ?? XMLNode("DeletedObjects")])
         if let publicCustomData = document.publicCustomData {
             record.children.append(XMLNode("PublicCustomData", text: Data(publicCustomData.serialized()).base64EncodedString()))
         }

@@ -4,16 +4,23 @@ import CZlib
 enum Gzip {
     /// zlib's window bits for a gzip wrapper (15 + 16).
     private static let gzipWindowBits: Int32 = 31
-    /// A limit on the expanded size: a small hostile file must not inflate into all of memory.
-    static let maximumInflatedSize = 1 << 31
-
-    static func decompress(_ input: [UInt8]) throws -> [UInt8] {
+    /// The most deflate inflates: 258 bytes from 2 bits (zlib's technical details, "maximum compression factor").
+    private static let maximumRatio = 1032
+    /// Inflates `input`, refusing as soon as the output would pass `limit` bytes. The output grows only as far as
+    /// the stream really inflates: the size the stream records is a hint, never trusted.
+    static func decompress(_ input: [UInt8], limit: Int) throws -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, gzipWindowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw KeePassError.damaged("the compressed payload could not be opened")
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
+        // gzip ends with the inflated size mod 2^32: honest files then need one allocation. Deflate cannot inflate
+        // more than 1,032 times, which bounds what a lying size can reserve.
+        if input.count >= 4 {
+            let recorded = input.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+            output.reserveCapacity(min(recorded, limit, input.count * maximumRatio))
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var input = input
         return try input.withUnsafeMutableBufferPointer { source in
@@ -26,8 +33,10 @@ enum Gzip {
                     let code = inflate(&stream, Z_NO_FLUSH)
                     return (code, buffer.count - Int(stream.avail_out))
                 }
+                guard produced <= limit - output.count else {
+                    throw KeePassError.exceedsLimits("its payload inflates beyond \(BudgetText.size(limit))")
+                }
                 output.append(contentsOf: chunk[..<produced])
-                guard output.count <= maximumInflatedSize else { throw KeePassError.damaged("the payload expands beyond 2 GiB") }
                 switch code {
                 case Z_STREAM_END: return output
                 case Z_OK: if produced == 0 && stream.avail_in == 0 { fallthrough } else { continue }

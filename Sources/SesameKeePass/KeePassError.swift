@@ -10,6 +10,8 @@ public enum KeePassError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedKeyDerivation
     /// The key derivation asks for more memory or parallelism than Sesame allows (a hostile or broken file).
     case keyDerivationTooExpensive(String)
+    /// The file is larger, deeper or more numerous than ``KeePassLimits`` allows: what, and the limit.
+    case exceedsLimits(String)
     /// The password and/or key file do not open the file (or the header was tampered with).
     case wrongCredentials
     /// The file is damaged or truncated: the place where it went wrong, without any content.
@@ -29,6 +31,7 @@ public enum KeePassError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedKeyDerivation:
             "The KeePass file uses an unknown key derivation function (Sesame knows Argon2d, Argon2id and AES-KDF)."
         case .keyDerivationTooExpensive(let reason): "The KeePass file's key derivation \(reason)."
+        case .exceedsLimits(let reason): "The KeePass file exceeds Sesame's limits: \(reason)."
         case .wrongCredentials:
             "Wrong password or key file for this KeePass file (Sesame cannot open files that also need a YubiKey challenge-response)."
         case .damaged(let reason): "The KeePass file is damaged: \(reason)."

@@ -67,7 +67,11 @@ struct KeePassExtras: Equatable {
             switch child.name {
             case "CustomData": customData = child
             // Earlier versions kept only the names: `<Name>` children.
-            case "GroupPath": groups = child.children.map { $0.name == "Name" ? XMLNode("Group", children: [$0]) : $0 }
+            // Export nests the item's group that deep: a path no file Sesame reads could hold (a synced item can
+            // carry anything) puts the item in the top group instead.
+            case "GroupPath" where child.children.count <= KeePassLimits.standard.xmlDepth - 8:
+                groups = child.children.map { $0.name == "Name" ? XMLNode("Group", children: [$0]) : $0 }
+            case "GroupPath": break
             case "History": history = child.children
             case "CustomIcons": customIcons = child.children
             default: elements.append(child)

@@ -7,16 +7,18 @@ enum KeePassImport {
     static let standardKeys: Set<String> = ["Title", "UserName", "Password", "URL", "Notes"]
 
     static func items(from document: KDBXDocument) throws -> [Item] {
-        try entries(from: document).map(\.item)
+        var budget = ExpansionBudget()
+        return try entries(from: document, budget: &budget).map(\.item)
     }
 
     /// One entry as read: the item, the names of the groups it sat in below the top group (outermost first), and
     /// why its passkey could not be read, if it has one Sesame cannot use.
     typealias Entry = (item: Item, groups: [String], passkeyProblem: String?)
 
-    /// The items with their groups. An entry Sesame wrote for an item's second or later passkey goes back into
+    /// The items with their groups. Each entry is charged to `budget` before it is built, with the records of the
+    /// groups above it that it carries. An entry Sesame wrote for an item's second or later passkey goes back into
     /// that item when the item is in the file too.
-    static func entries(from document: KDBXDocument) throws -> [Entry] {
+    static func entries(from document: KDBXDocument, budget: inout ExpansionBudget) throws -> [Entry] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
               let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
@@ -30,17 +32,31 @@ enum KeePassImport {
         let context = Context(binaries: document.binaries, icons: icons, kdbx3: document.majorVersion < 4)
         var entries: [Entry] = []
         var passkeyOwners: [Int: UUID] = [:]
-        func visit(_ group: XMLNode, path: [XMLNode]) {
+        // One stack of group records for the whole walk, pushed and popped per level: copying the path for each
+        // group made nested groups cost the square of their depth (8,000 levels took 1.6 GB).
+        var path: [XMLNode] = []
+        var pathCost = [0]
+        func visit(_ group: XMLNode) throws {
             // Entries in the recycle bin were deleted by the user: importing them would resurrect them.
             if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
             for entry in group.children(named: "Entry") {
+                try budget.charge(ExpansionBudget.cost(of: entry, pool: context.binaries) + pathCost[pathCost.count - 1])
                 let (read, problem) = item(from: entry, groups: path, context: context)
                 if let owner = passkeyOwner(of: entry), read.passkeys.count == 1 { passkeyOwners[entries.count] = owner }
                 entries.append((read, path.map { $0[text: "Name"] ?? "" }, problem))
             }
-            for child in group.children(named: "Group") { visit(child, path: path + [groupRecord(child, kdbx3: context.kdbx3)]) }
+            for child in group.children(named: "Group") {
+                let record = groupRecord(child, kdbx3: context.kdbx3)
+                path.append(record)
+                pathCost.append(pathCost[pathCost.count - 1] + ExpansionBudget.cost(of: record, pool: []))
+                defer {
+                    path.removeLast()
+                    pathCost.removeLast()
+                }
+                try visit(child)
+            }
         }
-        visit(top, path: [])
+        try visit(top)
         return foldingPasskeyEntries(entries, owners: passkeyOwners)
     }
 

@@ -17,10 +17,6 @@ enum KeyDerivation: Equatable, Sendable {
     /// KeePassXC's name for the same AES-KDF inside KDBX 4.
     static let aesKDFKDBX4UUID: [UInt8] = hex("7c02bb8279a74ac0927d114a00648238")
 
-    /// Limits that keep a hostile file from exhausting the machine before any key check is possible.
-    static let maximumMemoryBytes: UInt64 = 2 << 30
-    static let maximumParallelism: UInt32 = 64
-
     init(parameters: VariantDictionary) throws {
         guard case .bytes(let uuid)? = parameters["$UUID"] else { throw KeePassError.damaged("the KDF parameters name no KDF") }
         switch uuid {
@@ -60,15 +56,45 @@ enum KeyDerivation: Equatable, Sendable {
         return dictionary
     }
 
+    /// Refuses costs beyond `limits` before anything is allocated or derived: the header is read before any key
+    /// check is possible, so whoever made the file chooses them, and a wrong password pays them in full.
+    func checkCost(within limits: KeePassLimits = .standard) throws {
+        switch self {
+        case .argon2(_, _, let memory, let iterations, let parallelism, _):
+            guard memory <= limits.argon2MemoryBytes else {
+                throw KeePassError.keyDerivationTooExpensive(
+                    "asks for \(BudgetText.size(memory)) of memory, over Sesame's limit of "
+                        + BudgetText.size(limits.argon2MemoryBytes))
+            }
+            guard parallelism <= limits.argon2Parallelism else {
+                throw KeePassError.keyDerivationTooExpensive(
+                    "asks for \(BudgetText.grouped(parallelism)) parallel lanes, over Sesame's limit of "
+                        + BudgetText.grouped(limits.argon2Parallelism))
+            }
+            // Every iteration fills at least a block (1 KiB), whatever the memory says.
+            let (work, overflow) = max(memory, 1024).multipliedReportingOverflow(by: iterations)
+            guard !overflow, work <= limits.argon2WorkBytes else {
+                throw KeePassError.keyDerivationTooExpensive(
+                    "asks for \(BudgetText.grouped(iterations)) iterations over \(BudgetText.size(memory)), "
+                        + "over Sesame's limit of \(BudgetText.grouped(limits.argon2WorkBytes >> 20)) MiB × iterations "
+                        + "(such as \(BudgetText.grouped(limits.argon2WorkBytes >> 26)) iterations over 64 MiB)")
+            }
+        case .aesKDF(_, let rounds):
+            guard rounds <= limits.aesKDFRounds else {
+                throw KeePassError.keyDerivationTooExpensive(
+                    "asks for \(BudgetText.grouped(rounds)) AES-KDF rounds, over Sesame's limit of "
+                        + BudgetText.grouped(limits.aesKDFRounds))
+            }
+        }
+    }
+
     /// The transformed key from the 32-byte composite key.
     func transform(_ compositeKey: [UInt8]) throws -> [UInt8] {
+        try checkCost()
         switch self {
         case .argon2(let variant, let salt, let memory, let iterations, let parallelism, let version):
-            guard memory <= Self.maximumMemoryBytes else {
-                throw KeePassError.keyDerivationTooExpensive("asks for \(memory >> 20) MiB of memory, over Sesame's limit of \(Self.maximumMemoryBytes >> 20) MiB")
-            }
-            guard parallelism >= 1, parallelism <= Self.maximumParallelism, iterations >= 1, iterations <= UInt64(UInt32.max),
-                  version == 0x10 || version == 0x13, salt.count >= 8 else {
+            guard parallelism >= 1, iterations >= 1, iterations <= UInt64(UInt32.max), version == 0x10 || version == 0x13,
+                  salt.count >= 8 else {
                 throw KeePassError.damaged("the Argon2 parameters are out of range")
             }
             var out = [UInt8](repeating: 0, count: 32)

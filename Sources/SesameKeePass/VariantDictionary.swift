@@ -25,20 +25,29 @@ struct VariantDictionary: Equatable, Sendable {
 
     // MARK: - Reading
 
+    /// KDF parameters have at most seven entries and plugins' public custom data a handful; the header is read
+    /// before any password, so its size is the file's.
+    static let maximumEntries = 1_024
+
     init(parsing bytes: [UInt8]) throws {
         var reader = ByteReader(bytes, context: "a variant dictionary")
         let version = try reader.u16()
         guard version & 0xFF00 <= 0x0100 else { throw KeePassError.damaged("a variant dictionary has an unknown version") }
+        // Looking each key up in the entries made a dictionary of n entries cost n² comparisons.
+        var keys: Set<String> = []
         while true {
             let type = try reader.u8()
             if type == 0 { return }
+            guard entries.count < Self.maximumEntries else {
+                throw KeePassError.exceedsLimits("a variant dictionary in its header has more than \(BudgetText.grouped(Self.maximumEntries)) entries")
+            }
             let keyLength = Int(try reader.u32())
             guard let key = String(validating: try reader.take(keyLength), as: UTF8.self) else {
                 throw KeePassError.damaged("a variant dictionary key is not UTF-8")
             }
             let data = Array(try reader.take(Int(try reader.u32())))
             let value = try Self.value(type: type, data: data)
-            if self[key] != nil { throw KeePassError.damaged("a variant dictionary repeats a key") }
+            guard keys.insert(key).inserted else { throw KeePassError.damaged("a variant dictionary repeats a key") }
             entries.append((key, value))
         }
     }

@@ -14,20 +14,32 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var pendingText = ""
     private let onProtected: ProtectedHandler?
     private var failure: Error?
+    private let limits: KeePassLimits
+    private var nodes = 0
 
-    private init(onProtected: ProtectedHandler?) {
+    private init(onProtected: ProtectedHandler?, limits: KeePassLimits) {
         self.onProtected = onProtected
+        self.limits = limits
+    }
+
+    static func parse(_ bytes: [UInt8], limits: KeePassLimits = .standard, onProtected: ProtectedHandler? = nil) throws
+        -> XMLNode
+    {
+        try parse(bytes[...], limits: limits, onProtected: onProtected)
     }
 
     /// The document element. Streams the bytes in: `XMLParser(data:)` stops near 10 MB (libxml2's lookup limit),
-    /// while a stream parses large attachments inline.
-    static func parse(_ bytes: [UInt8], onProtected: ProtectedHandler? = nil) throws -> XMLNode {
+    /// while a stream parses large attachments inline. Depth and node count are checked as each element opens, so
+    /// the tree (and every recursion over it later) stays within `limits`.
+    static func parse(_ bytes: ArraySlice<UInt8>, limits: KeePassLimits = .standard, onProtected: ProtectedHandler? = nil)
+        throws -> XMLNode
+    {
         // FoundationXML traps on an element name that is not UTF-8 (found by Fuzz/KDBXXML); KeePass XML is UTF-8.
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw KeePassError.damaged("its XML is not valid UTF-8")
         }
-        try refuseProcessingInstructions(bytes)
-        let delegate = XMLTreeReader(onProtected: onProtected)
+        try refuseMarkupKeePassNeverWrites(bytes)
+        let delegate = XMLTreeReader(onProtected: onProtected, limits: limits)
         let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -42,15 +54,19 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     }
 
     /// FoundationXML calls strlen on the NULL data of a processing instruction such as `<?x?>` (found by
-    /// Fuzz/KDBXXML). KeePass XML has none besides the declaration, so any other `<?` is refused up front.
-    private static func refuseProcessingInstructions(_ bytes: [UInt8]) throws {
-        var index = 0
+    /// Fuzz/KDBXXML). KeePass XML has none besides the declaration, so any other `<?` is refused up front; and no
+    /// document type declaration either, whose entities could expand a small file into gigabytes.
+    private static func refuseMarkupKeePassNeverWrites(_ bytes: ArraySlice<UInt8>) throws {
+        var index = bytes.startIndex
         var seenFirst = false
-        while index + 1 < bytes.count {
+        while index + 1 < bytes.endIndex {
             if bytes[index] == 0x3C && bytes[index + 1] == 0x3F {
                 let isDeclaration = !seenFirst && bytes[..<index].allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
                     && bytes[index...].starts(with: Array("<?xml ".utf8))
                 guard isDeclaration else { throw KeePassError.damaged("its XML has a processing instruction") }
+            }
+            if bytes[index] == 0x3C && bytes[index + 1] == 0x21 && bytes[(index + 2)...].starts(with: Array("DOCTYPE".utf8)) {
+                throw KeePassError.damaged("its XML has a document type declaration")
             }
             if bytes[index] == 0x3C { seenFirst = true }
             index += 1
@@ -59,6 +75,22 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
+        nodes += 1 + attributes.count
+        let failed: KeePassError? =
+            if stack.count >= limits.xmlDepth {
+                .exceedsLimits("its XML nests deeper than \(limits.xmlDepth) elements (groups within groups)")
+            } else if attributes.count > limits.attributesPerElement {
+                .exceedsLimits("an XML element has more than \(limits.attributesPerElement) attributes")
+            } else if nodes > limits.xmlNodes {
+                .exceedsLimits("its XML has more than \(BudgetText.grouped(limits.xmlNodes)) elements and attributes")
+            } else {
+                nil
+            }
+        if let failed {
+            failure = failure ?? failed
+            parser.abortParsing()
+            return
+        }
         pendingText = ""
         // Attribute order is not reported by the parser; sort for a stable result.
         let ordered = attributes.count < 2 ? attributes.map { ($0.key, $0.value) }
@@ -75,7 +107,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard var node = stack.popLast() else { return }
+        guard failure == nil, var node = stack.popLast() else { return }
         if node.children.isEmpty { node.text = pendingText }
         pendingText = ""
         if let onProtected, !node.attributes.isEmpty, node.attribute("Protected")?.lowercased() == "true" {

@@ -11,6 +11,10 @@ public struct SyncIngestReport: Sendable {
     public var appliedOps = 0
     public var changedItems = 0
     public var rejected: [Rejection] = []
+    /// Files applied now.
+    public var applied: [BatchName] = []
+    /// Files at names applied before that were found identical to what was applied.
+    public var unchanged: [BatchName] = []
     /// Files that wait for an earlier file of their device (missing, partial, or refused).
     public var waiting: [BatchName] = []
     /// Some files are sealed under a root this copy lacks: the master password was changed on another device.

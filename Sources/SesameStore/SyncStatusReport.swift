@@ -23,6 +23,9 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
     public let devices: [Device]
     /// The master password was changed on another device: `sesame sync password` takes it in here.
     public let newPasswordNeeded: Bool
+    /// Batch files (`ops/<device>/<seq>.sop`) found different from the file applied under the same name: their
+    /// device, or someone holding the key, published two versions. Never applied; listed while they are there.
+    public let equivocations: [String]
     /// The agent's automatic sync; nil when no agent holds the vault.
     public var autoSync: AutoSyncState?
 
@@ -47,6 +50,24 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
         pendingChanges = local.pendingOps
         conflicts = local.conflicts
         newPasswordNeeded = local.newPasswordNeeded
+        equivocations = local.equivocations.map(\.path)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case transport, device, pendingChanges, conflicts, devices, newPasswordNeeded, equivocations, autoSync
+    }
+
+    /// An agent started before equivocations were reported sends none: read as an empty list.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        transport = try container.decode(String.self, forKey: .transport)
+        device = try container.decode(String.self, forKey: .device)
+        pendingChanges = try container.decode(Int.self, forKey: .pendingChanges)
+        conflicts = try container.decode(Int.self, forKey: .conflicts)
+        devices = try container.decode([Device].self, forKey: .devices)
+        newPasswordNeeded = try container.decode(Bool.self, forKey: .newPasswordNeeded)
+        equivocations = try container.decodeIfPresent([String].self, forKey: .equivocations) ?? []
+        autoSync = try container.decodeIfPresent(AutoSyncState.self, forKey: .autoSync)
     }
 }
 

@@ -36,6 +36,8 @@ public struct SyncLocalStatus: Sendable {
     public let seenElsewhere: [UUID: UInt64]
     /// The master password was changed on another device and this copy lacks the new key (`adoptSyncPassword`).
     public let newPasswordNeeded: Bool
+    /// Applied names at which the last rounds found a different file (equivocation), while it is there.
+    public let equivocations: [BatchName]
 }
 
 extension Vault {
@@ -58,7 +60,8 @@ extension Vault {
                 device: deviceID, vault: identity.vault, pendingOps: pendingCount,
                 flushedBatches: applied[deviceID] ?? 0, applied: applied,
                 conflicts: Int(try database.scalarInt("SELECT count(*) FROM sync_conflicts")), lastChange: lastChange,
-                seenElsewhere: try seenElsewhere(), newPasswordNeeded: try needsNewSyncPassword)
+                seenElsewhere: try seenElsewhere(), newPasswordNeeded: try needsNewSyncPassword,
+                equivocations: try syncEquivocations())
         }
     }
 

@@ -7,7 +7,8 @@ import SesameSync
 extension Vault {
     /// Seals this device's pending ops into its next batch, in one transaction that also records the batch's
     /// bytes: if the process dies before the file reaches the transport, the next sync writes the same bytes.
-    /// Returns nil when nothing is pending.
+    /// A batch takes ops up to ``SyncBudget/batchOpsTarget`` (at least one), so no device ever refuses it as too
+    /// large; the rest stay pending for the next call. Returns nil when nothing is pending.
     @discardableResult
     public func flushSyncBatch() throws -> BatchName? {
         try withErrorMapping {
@@ -17,7 +18,7 @@ extension Vault {
                 // Behind a newer key epoch: sealing under a retired one would show the change to whoever holds the
                 // old password. The ops wait, unflushed, for `adoptSyncPassword`.
                 guard try !isBehindSyncEpoch(identity: identity, keys: keys) else { return nil }
-                let ops = try pendingOps(identity: identity)
+                let ops = Self.batchPrefix(of: try pendingOps(identity: identity))
                 let ledger = SQLiteBatchLedger(vault: self)
                 let current = identity.keyring.current
                 // After taking in a newer key, one batch under it (empty if need be) vouches for this device's
@@ -34,11 +35,27 @@ extension Vault {
                     device: deviceID, seq: seq, hash: Batch.hash(ofFile: file),
                     lastCounter: try ops.last?.id.counter ?? ledger.lastCounter(of: deviceID), epoch: current.epoch,
                     file: file)
-                try database.statement("UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL")
-                    .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2).run()
+                if let last = ops.last {
+                    try database.statement(
+                        "UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL AND counter <= ?")
+                        .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2)
+                        .bind(Int64(bitPattern: last.id.counter), at: 3).run()
+                }
                 return BatchName(device: deviceID, seq: seq)
             }
         }
+    }
+
+    /// The first pending ops whose encoding stays within ``SyncBudget/batchOpsTarget`` (at least one).
+    static func batchPrefix(of ops: [SyncOp]) -> [SyncOp] {
+        var total = 0
+        var count = 0
+        for op in ops {
+            total += Batch.encodedByteCount(of: op)
+            guard count == 0 || total <= SyncBudget.batchOpsTarget else { break }
+            count += 1
+        }
+        return Array(ops.prefix(count))
     }
 
     /// Every batch this device has flushed, with its bytes: the transport writes those it does not hold yet.
@@ -84,13 +101,15 @@ extension Vault {
                 var report = SyncIngestReport()
                 var touched: Set<UUID> = []
                 var observed = try syncObserved()
-                let remaining = files.filter { $0.name.device != deviceID }
                 let ownSeq = try ledger.appliedSeq(of: deviceID)
                 if files.contains(where: { $0.name.device == deviceID && $0.name.seq > ownSeq }) {
                     throw SyncError.deviceRestoredFromBackup
                 }
+                // This device's own files (all applied, so only compared with what it wrote) are judged too: a
+                // different one is equivocation, someone else holding the key wrote as this device.
+                try Self.ensureVerificationTables(database)
                 var waiting: [BatchName] = []
-                for series in Dictionary(grouping: remaining, by: \.name.device).values {
+                for series in Dictionary(grouping: files, by: \.name.device).values {
                     let verdicts = try BatchIngest.examineSeries(
                         series, vault: identity.vault, keyring: identity.keyring, ledger: ledger)
                     for (name, verdict) in verdicts {
@@ -114,8 +133,11 @@ extension Vault {
                             }
                             report.appliedBatches += 1
                             report.appliedOps += batch.ops.count
+                            report.applied.append(name)
                         case .alreadyApplied:
-                            break
+                            report.unchanged.append(name)
+                            try database.statement("DELETE FROM sync_equivocations WHERE device = ? AND seq = ?")
+                                .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
                         case .waiting:
                             waiting.append(name)
                         case .missingKey:
@@ -126,6 +148,11 @@ extension Vault {
                             report.heldUnderRetiredKey.append(name)
                         case .rejected(let error):
                             report.rejected.append(SyncIngestReport.Rejection(name: name, reason: error))
+                            if case .equivocation = error {
+                                try database.statement(
+                                    "INSERT OR IGNORE INTO sync_equivocations (device, seq) VALUES (?, ?)")
+                                    .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
+                            }
                         }
                     }
                 }

@@ -31,6 +31,10 @@ extension Vault {
         CREATE TABLE IF NOT EXISTS sync_superseded (
             item BLOB NOT NULL, device BLOB NOT NULL, counter INTEGER NOT NULL,
             PRIMARY KEY (item, device, counter)) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_verified (
+            device BLOB NOT NULL, seq INTEGER NOT NULL, stamp BLOB NOT NULL, PRIMARY KEY (device, seq)) STRICT;
+        CREATE TABLE IF NOT EXISTS sync_equivocations (
+            device BLOB NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (device, seq)) STRICT;
         """
 
     /// The synced vault's id, its keyring, and the key this copy seals its local op log under (local: a master

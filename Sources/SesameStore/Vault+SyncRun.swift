@@ -21,6 +21,14 @@ public struct SyncRunReport: Sendable {
     public var headerAdopted = false
     /// See `Summary.newPasswordNeeded`.
     public var newPasswordNeeded = false
+    /// Files and folders the transport refused (links, pipes, devices, above their budget): skipped, nothing
+    /// written through them.
+    public var refused: [SyncFileRefusal] = []
+
+    /// Records a refusal once per path.
+    mutating func note(_ refusal: SyncFileRefusal) {
+        if !refused.contains(where: { $0.path == refusal.path }) { refused.append(refusal) }
+    }
 
     /// What `sesame sync` prints and the agent sends: counts and file names, never contents.
     public struct Summary: Codable, Sendable, Equatable {
@@ -51,7 +59,8 @@ public struct SyncRunReport: Sendable {
     public func summary(conflicts: Int) -> Summary {
         Summary(
             appliedBatches: ingest.appliedBatches, changedItems: ingest.changedItems, published: written.map(\.path),
-            rejected: ingest.rejected.map { Summary.Rejection(file: $0.name.path, reason: $0.reason.description) },
+            rejected: ingest.rejected.map { Summary.Rejection(file: $0.name.path, reason: $0.reason.description) }
+                + refused.map { Summary.Rejection(file: $0.path, reason: $0.reason.description) },
             waiting: ingest.waiting.map(\.path), conflicts: conflicts, newDevice: adoptedNewDeviceID,
             header: headerPublished ? "published" : headerAdopted ? "adopted" : nil,
             newPasswordNeeded: newPasswordNeeded || ingest.newPasswordNeeded,
@@ -95,10 +104,13 @@ public enum SyncRound {
             try vault.reloadDeviceID()
             return vault.deviceID
         }
-        let publishedHeader = try transport.readHeader()
+        // Links, pipes and devices where Sesame's files live, folders over their budget: reported, never followed.
+        for refusal in try transport.unsafeEntries() { report.note(refusal) }
+        // A header refused (a link, too large) counts as none: this device's own replaces it.
+        let publishedHeader = try perFile(&report) { try transport.readHeader() }
         switch try access.withVault({ try $0.reconcileSyncHeader(published: publishedHeader) }) {
         case .publish(let header):
-            try transport.writeHeader(header)
+            try writing(SyncHeader.fileName) { try transport.writeHeader(header) }
             report.headerPublished = true
         case .adopted:
             report.headerAdopted = true
@@ -107,32 +119,52 @@ public enum SyncRound {
         }
         var names = try transport.listBatches()
         if try access.withVault({ try $0.appliedSeqs().isEmpty }) {
-            report.startedFromSnapshot = try startFromNewestSnapshot(access, transport, batches: names)
+            report.startedFromSnapshot = try startFromNewestSnapshot(access, transport, batches: names, report: &report)
         }
-        let applied = try access.withVault { try $0.appliedSeqs() }
+        let (applied, verified) = try access.withVault { (try $0.appliedSeqs(), try $0.verifiedBatchFingerprints()) }
         var files: [(name: BatchName, file: [UInt8])] = []
-        for name in names where name.seq > applied[name.device] ?? 0 {
-            if let file = try transport.readBatch(name) { files.append((name, file)) }
+        var fingerprints: [BatchName: [UInt8]] = [:]
+        var budget = SyncBudget.maximumBatchBytesPerRound
+        for name in names {
+            // Taken before reading: if the file changes in between, the next round sees another fingerprint.
+            let fingerprint = try perFile(&report) { try transport.fingerprint(of: name) }
+            // An applied name is read again only when its file changed since it was last found to be the one
+            // applied: a different file there is equivocation.
+            if name.seq <= applied[name.device] ?? 0, let fingerprint, verified[name] == fingerprint { continue }
+            // Past the round's budget the rest waits for the next round.
+            guard budget > 0, let file = try perFile(&report, { try transport.readBatch(name) }) else { continue }
+            // Empty files count too: the budget bounds the number of files read as well as their bytes.
+            budget -= max(file.count, 4096)
+            files.append((name, file))
+            fingerprints[name] = fingerprint
         }
         let (ingest, flushed, own, acknowledgement) = try access.withVault { vault in
-            (try vault.ingestSyncBatches(files), try vault.flushSyncBatch(), try vault.ownSyncBatches(),
-             try vault.syncAcknowledgement())
+            let ingest = try vault.ingestSyncBatches(files)
+            // Several batches when the changes exceed what one may hold.
+            var flushed: BatchName?
+            while let name = try vault.flushSyncBatch() { flushed = name }
+            return (ingest, flushed, try vault.ownSyncBatches(), try vault.syncAcknowledgement())
         }
         report.ingest = ingest
         report.flushed = flushed
         let present = Set(names)
         for (name, file) in own where !present.contains(name) {
-            try transport.writeBatch(name, file)
+            try writing(name.path) { try transport.writeBatch(name, file) }
             report.written.append(name)
             names.append(name)
         }
+        let verifiedNow = (ingest.applied + ingest.unchanged).compactMap { name in fingerprints[name].map { (name, $0) } }
+        try access.withVault {
+            try $0.recordVerifiedBatches(Dictionary(verifiedNow, uniquingKeysWith: { $1 }), listed: Set(names))
+        }
         var changed = !report.written.isEmpty
-        let publishedFile = try transport.readFile(acknowledgement.path)
+        // A refused acknowledgement (a link, too large) counts as none: this device's own replaces it.
+        let publishedFile = try perFile(&report) { try transport.readFile(acknowledgement.path) }
         let published = try publishedFile.flatMap { file in
             try access.withVault { try $0.openAcknowledgement(file, of: device) }
         }
         if published != acknowledgement.value {
-            try transport.writeFile(acknowledgement.path, acknowledgement.file)
+            try writing(acknowledgement.path) { try transport.writeFile(acknowledgement.path, acknowledgement.file) }
             changed = true
         }
         changed = try compact(access, transport, device: device, batches: names, every: snapshotEvery,
@@ -140,6 +172,26 @@ public enum SyncRound {
         if changed { try transport.publish(device: device.hexName) }
         report.newPasswordNeeded = try access.withVault { try $0.needsNewSyncPassword }
         return report
+    }
+
+    /// Reads one file for the round; a file the transport refuses is reported and treated as absent.
+    private static func perFile<T>(_ report: inout SyncRunReport, _ read: () throws -> T?) throws -> T? {
+        do {
+            return try read()
+        } catch let refusal as SyncFileRefusal {
+            report.note(refusal)
+            return nil
+        }
+    }
+
+    /// Writes or removes one of this device's files: a path the transport refuses (a link or a file where a
+    /// folder belongs) fails the round, which then says which, having written nothing through it.
+    private static func writing(_ path: String, _ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let refusal as SyncFileRefusal {
+            throw SyncError.transport("will not write \(path) through \(refusal.path): \(refusal.reason)")
+        }
     }
 
     // MARK: - Compaction
@@ -158,19 +210,27 @@ public enum SyncRound {
         let retired = try !ownSnapshots.isEmpty && access.withVault { try $0.ownSnapshotIsUnderRetiredKey }
         if ownSeq >= (ownSnapshots.last ?? 0) + every || retired,
             let snapshot = try access.withVault({ try $0.makeSyncSnapshot() }) {
-            try transport.writeFile(snapshot.path, snapshot.file)
-            try access.withVault { try $0.noteOwnSnapshotEpoch(snapshot.epoch) }
-            report.snapshotWritten = snapshot.path
-            for old in ownSnapshots where old < snapshot.seq {
-                try transport.removeFile(ownFolder + "/" + String(format: "%012llu.snp", old))
+            if snapshot.file.count > SyncBudget.maximumSnapshotBytes {
+                // Other devices would refuse it: keep the batches it would replace instead.
+                report.note(SyncFileRefusal(path: snapshot.path, reason: .fileTooLarge(
+                    bytes: UInt64(snapshot.file.count), limit: SyncBudget.maximumSnapshotBytes)))
+            } else {
+                try writing(snapshot.path) { try transport.writeFile(snapshot.path, snapshot.file) }
+                try access.withVault { try $0.noteOwnSnapshotEpoch(snapshot.epoch) }
+                report.snapshotWritten = snapshot.path
+                for old in ownSnapshots where old < snapshot.seq {
+                    let path = ownFolder + "/" + String(format: "%012llu.snp", old)
+                    try writing(path) { try transport.removeFile(path) }
+                }
+                changed = true
             }
-            changed = true
         }
         let ownBatches = batches.filter { $0.device == device }
         guard !ownBatches.isEmpty else { return changed }
         var files: [(device: UUID, file: [UInt8])] = []
         for name in try transport.listFiles(in: "acks") where name.hasSuffix(".ack") {
-            guard let other = UUID(hexName: name.dropLast(4)), let file = try transport.readFile("acks/" + name)
+            guard let other = UUID(hexName: name.dropLast(4)),
+                let file = try perFile(&report, { try transport.readFile("acks/" + name) })
             else { continue }
             files.append((other, file))
         }
@@ -183,14 +243,14 @@ public enum SyncRound {
         }
         let devices = Set(batches.map(\.device)).union(acknowledgements.keys).union([device])
         var coverage = UInt64.max
-        for snapshot in try newestSnapshots(access, transport) {
+        for snapshot in try newestSnapshots(access, transport, report: &report) {
             coverage = min(coverage, snapshot.progress[device]?.seq ?? 0)
         }
         let prunable = Acknowledgement.prunableSeq(
             of: device, devices: devices, acknowledgements: acknowledgements,
             snapshotCoverage: coverage == .max ? 0 : coverage)
         for name in ownBatches where name.seq <= prunable {
-            try transport.removeFile(name.path)
+            try writing(name.path) { try transport.removeFile(name.path) }
             report.pruned += 1
             changed = true
         }
@@ -199,14 +259,14 @@ public enum SyncRound {
     }
 
     /// The newest snapshot of each device that authenticates.
-    private static func newestSnapshots(_ access: some SyncVaultAccess, _ transport: some SyncTransport) throws
-        -> [Snapshot]
-    {
+    private static func newestSnapshots(
+        _ access: some SyncVaultAccess, _ transport: some SyncTransport, report: inout SyncRunReport
+    ) throws -> [Snapshot] {
         var files: [(device: UUID, seq: UInt64, file: [UInt8])] = []
         for folder in try transport.listFiles(in: "snap") {
             guard let device = UUID(hexName: folder),
                 let seq = try transport.listFiles(in: "snap/" + folder).compactMap(snapshotSeq).max(),
-                let file = try transport.readFile("snap/\(folder)/" + String(format: "%012llu.snp", seq))
+                let file = try perFile(&report, { try transport.readFile("snap/\(folder)/" + String(format: "%012llu.snp", seq)) })
             else { continue }
             files.append((device, seq, file))
         }
@@ -216,16 +276,17 @@ public enum SyncRound {
     /// A new copy starts from the snapshot that covers the most, when the batches it would otherwise need from
     /// the start were pruned. Returns the snapshot's path.
     private static func startFromNewestSnapshot(
-        _ access: some SyncVaultAccess, _ transport: some SyncTransport, batches: [BatchName]
+        _ access: some SyncVaultAccess, _ transport: some SyncTransport, batches: [BatchName],
+        report: inout SyncRunReport
     ) throws -> String? {
         let firstSeqs = Dictionary(batches.map { ($0.device, $0.seq) }, uniquingKeysWith: min)
-        let usable = try newestSnapshots(access, transport).filter { snapshot in
+        let usable = try newestSnapshots(access, transport, report: &report).filter { snapshot in
             // Every series continues right after the snapshot, or has nothing pruned.
             firstSeqs.allSatisfy { device, first in first <= (snapshot.progress[device]?.seq ?? 0) + 1 }
         }
         guard !firstSeqs.values.allSatisfy({ $0 == 1 }),
             let best = usable.max(by: { $0.progress.values.map(\.seq).reduce(0, +) < $1.progress.values.map(\.seq).reduce(0, +) }),
-            let file = try transport.readFile(best.path),
+            let file = try perFile(&report, { try transport.readFile(best.path) }),
             try access.withVault({ try $0.startFromSyncSnapshot(file, device: best.device, seq: best.seq) })
         else { return nil }
         return best.path

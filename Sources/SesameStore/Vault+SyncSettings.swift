@@ -93,15 +93,19 @@ extension Vault {
         return current != (record.value.isEmpty ? nil : record.value)
     }
 
-    private static func settingRecord(in op: SyncOp) -> (name: String, value: [UInt8])? {
+    /// The setting an op carries: nil for an item's op, and for a name that is not UTF-8.
+    static func settingRecord(in op: SyncOp) -> (name: String, value: [UInt8])? {
         guard case .put(_, let payload) = op.kind, payload.starts(with: settingRecordMagic),
             payload.count >= settingRecordMagic.count + 2
         else { return nil }
         let lengthAt = settingRecordMagic.count
         let length = Int(payload[lengthAt]) << 8 | Int(payload[lengthAt + 1])
-        guard payload.count >= lengthAt + 2 + length,
-            let name = String(validating: payload[(lengthAt + 2)..<(lengthAt + 2 + length)], as: UTF8.self)
-        else { return nil }
+        guard payload.count >= lengthAt + 2 + length else { return nil }
+        // Not `String(validating:as:)`, which is iOS 18 / macOS 15 and the package promises iOS 17 / macOS 14:
+        // decoding replaces what is not UTF-8, so a name whose bytes do not come back unchanged was not UTF-8.
+        let bytes = payload[(lengthAt + 2)..<(lengthAt + 2 + length)]
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard name.utf8.elementsEqual(bytes) else { return nil }
         return (name, Array(payload[(lengthAt + 2 + length)...]))
     }
 }

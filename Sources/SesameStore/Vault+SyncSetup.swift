@@ -13,6 +13,9 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             let header = try readHeader()
+            // Other devices derive with these parameters from a header anyone could have written: above the
+            // budget they would refuse it.
+            try SyncBudget.checkKeyDerivation(header.kdf)
             let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
             guard header.unwrapVaultKey(with: passwordKey) != nil else { throw VaultError.wrongPassword }
             if try syncIdentity(keys: keys) != nil { throw SyncError.alreadySetUp }
@@ -42,6 +45,8 @@ extension Vault {
     public static func cloneForSync(
         at path: String, header: SyncHeader, password: SecureBytes, publicSuffixList: PublicSuffixList
     ) throws -> Vault {
+        // The header comes from the transport, which anyone may write to: bounded before deriving.
+        try SyncBudget.checkKeyDerivation(header.kdf)
         let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: header.kdf)
         let keyring: SyncKeyring
         do { keyring = try header.keyring(passwordKey: passwordKey) } catch { throw VaultError.wrongPassword }
@@ -237,7 +242,9 @@ extension Vault {
             let highest = max(stored?.generation ?? 0, pending?.generation ?? 0)
             guard !candidates.isEmpty else { return false }
             for candidate in candidates {
-                // Argon2id runs outside the write lock.
+                // Argon2id runs outside the write lock, and never above the budget (an old password's holder
+                // may have made the header).
+                try SyncBudget.checkKeyDerivation(candidate.kdf)
                 let passwordKey = try PasswordKDF.deriveKey(from: password, parameters: candidate.kdf)
                 guard let theirs = try? candidate.keyring(passwordKey: passwordKey) else { continue }
                 let merged = identity.keyring.merged(with: theirs)

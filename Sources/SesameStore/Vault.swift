@@ -6,6 +6,7 @@ internal import CSQLite
 #endif
 import SesameCrypto
 import SesameDomains
+import SesameSync
 
 /// The encrypted vault: one SQLite file that several processes open at once (the app and its AutoFill
 /// extension; on Linux the CLI, the agent and the helpers).
@@ -241,6 +242,8 @@ public final class Vault {
             let current = try readHeader()
             var parameters = kdf ?? current.kdf
             if kdf == nil { parameters.salt = SecureRandom.bytes(count: KDFParameters.saltByteCount) }
+            // A synced vault publishes these parameters in vault.hdr, which other devices refuse above the budget.
+            if try syncIdentity(keys: oldKeys) != nil { try SyncBudget.checkKeyDerivation(parameters) }
             let vaultKey = SymmetricKey()
             let newKeys = Keys(vault: vaultKey)
             // Argon2id runs before the write lock is taken, so other processes wait only for the re-sealing.
@@ -282,6 +285,13 @@ public final class Vault {
             wrappedKey: statement.blob(at: 5) ?? [],
             checksum: statement.blob(at: 6) ?? [])
         guard header.isIntact else { throw VaultError.headerDamaged(path: path) }
+        // A vault file can come from anywhere (`--vault`, a restored copy): its costs are checked before Argon2id.
+        if header.kdf.exceedsLimits {
+            throw VaultError.invalidKDF(
+                "The vault \(path) asks for \(header.kdf.memoryBytes >> 20) MiB and \(header.kdf.passes) passes of "
+                    + "Argon2id, over Sesame's limit of \(KDFParameters.maximumMemoryMiB) MiB and "
+                    + "\(KDFParameters.maximumPasses) passes")
+        }
         do { try header.kdf.validate() } catch { throw VaultError.headerDamaged(path: path) }
         return header
     }

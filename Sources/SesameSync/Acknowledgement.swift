@@ -35,6 +35,11 @@ public struct Acknowledgement: Equatable, Sendable {
         } catch {
             throw .authenticationFailed
         }
+        return try parse(plaintext, device: device)
+    }
+
+    /// The plaintext of an acknowledgement.
+    static func parse(_ plaintext: [UInt8], device: UUID) throws(SyncError) -> Acknowledgement {
         var reader = ByteReader(plaintext)
         var applied: [UUID: UInt64] = [:]
         for _ in 0..<Int(try reader.read(UInt16.self)) { applied[try reader.readUUID()] = try reader.read(UInt64.self) }

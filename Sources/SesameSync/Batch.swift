@@ -132,6 +132,13 @@ public struct Batch: Equatable, Sendable {
         writer.append(op.time.counter)
     }
 
+    /// The bytes `op` takes in a batch (what a writer counts to stay within ``SyncBudget``).
+    public static func encodedByteCount(of op: SyncOp) -> Int {
+        var count = 8 + 16 + 1 + 2 + 24 * op.parents.count + 8 + 4
+        if case .put(_, let payload) = op.kind { count += 1 + 4 + payload.count }
+        return count
+    }
+
     static func parse(_ plaintext: [UInt8], device: UUID, seq: UInt64) throws(SyncError) -> Batch {
         var outer = ByteReader(plaintext)
         let length = Int(try outer.read(UInt32.self))

@@ -55,12 +55,18 @@ public enum BatchIngest {
         for entry in files.sorted(by: { $0.name.seq < $1.name.seq }) {
             let name = entry.name
             if name.seq <= applied {
-                // A file is immutable once published: another one under the same name is equivocation (or a
-                // transport that altered it); either way the applied one stays. No hash: the batch was covered
-                // by a snapshot this replica started from.
+                // A file is immutable once published: another one under the same name is equivocation when it
+                // authenticates (a holder of the key made it: the device forked, or someone wrote as it), the
+                // transport's alteration otherwise; either way the applied one stays. No hash: the batch was
+                // covered by a snapshot this replica started from.
                 let known = try ledger.appliedHash(of: device, seq: name.seq)
-                verdicts.append((name, known == nil || known == Batch.hash(ofFile: entry.file)
-                    ? .alreadyApplied : .rejected(.equivocation(device: device.hexName, seq: name.seq))))
+                if known == nil || known == Batch.hash(ofFile: entry.file) {
+                    verdicts.append((name, .alreadyApplied))
+                } else {
+                    let sealed = authenticates(entry.file, at: name, vault: vault, keyring: keyring)
+                    verdicts.append((name, .rejected(
+                        sealed ? .equivocation(device: device.hexName, seq: name.seq) : .authenticationFailed)))
+                }
                 continue
             }
             guard !stopped, name.seq == next else {
@@ -99,6 +105,14 @@ public enum BatchIngest {
         _ file: [UInt8], at name: BatchName, vault: UUID, keyring: SyncKeyring, ledger: some BatchLedger
     ) throws -> IngestVerdict {
         try examineSeries([(name, file)], vault: vault, keyring: keyring, ledger: ledger)[0].verdict
+    }
+
+    /// Whether `file` opens as the batch `name` under a root of its epoch.
+    private static func authenticates(_ file: [UInt8], at name: BatchName, vault: UUID, keyring: SyncKeyring) -> Bool {
+        guard let epoch = try? Batch.epoch(of: file) else { return false }
+        return (try? keyring.open(epoch: epoch) { keys throws(SyncError) in
+            try Batch.open(file, vault: vault, device: name.device, seq: name.seq, key: keys.batch)
+        }) != nil
     }
 
     /// The file right after the device's last one, given that one's hash, op counter and epoch.

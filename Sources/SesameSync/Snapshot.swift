@@ -104,6 +104,12 @@ public struct Snapshot: Equatable, Sendable {
             throw .authenticationFailed
         }
         defer { zeroize(&plaintext) }
+        return try parse(plaintext, device: device, seq: seq)
+    }
+
+    /// The plaintext of a snapshot (what a hostile holder of the key could seal); counts are checked against
+    /// the bytes left before anything is reserved.
+    static func parse(_ plaintext: [UInt8], device: UUID, seq: UInt64) throws(SyncError) -> Snapshot {
         var body = ByteReader(plaintext)
         var progress: [UUID: Progress] = [:]
         for _ in 0..<Int(try body.read(UInt16.self)) {

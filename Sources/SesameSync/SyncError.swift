@@ -25,6 +25,15 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case retiredKey(epoch: UInt32)
     /// The master password was changed on another device: this one needs it once (`sesame sync password`).
     case newPasswordNeeded
+    /// An entry of the sync root is a symbolic link, a pipe or a device (or a file where a folder belongs, or the
+    /// reverse): never read, written or followed.
+    case unsafeEntry(kind: String, expected: String)
+    /// A file of the sync root is larger than its kind may be (``SyncBudget``); it was not read.
+    case fileTooLarge(bytes: UInt64, limit: Int)
+    /// A folder of the sync root holds more entries than ``SyncBudget/maximumFolderEntries``.
+    case tooManyEntries(limit: Int)
+    /// A vault header asks for a key derivation above ``SyncBudget``; nothing was derived.
+    case keyDerivationTooCostly(memoryMiB: Int, passes: UInt64)
 
     public var description: String {
         switch self {
@@ -44,6 +53,18 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "The sync file is sealed under key epoch \(epoch), which its device had already left after a master password change."
         case .newPasswordNeeded:
             "The master password was changed on another device: run 'sesame sync password' here and enter it once."
+        case .unsafeEntry(let kind, let expected):
+            "It is \(kind), not \(expected); sync never reads, writes or follows it."
+        case .fileTooLarge(let bytes, let limit):
+            "It holds \(Self.size(bytes)), above the \(Self.size(UInt64(limit))) a sync file of its kind may hold; it was not read."
+        case .tooManyEntries(let limit):
+            "The folder holds more than \(limit) entries; it was skipped."
+        case .keyDerivationTooCostly(let memory, let passes):
+            "The vault header asks for Argon2id with \(memory) MiB and \(passes) passes, above the \(SyncBudget.maximumKDFMemoryMiB) MiB and \(SyncBudget.maximumKDFPasses) passes a synced vault may use."
         }
+    }
+
+    private static func size(_ bytes: UInt64) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }

@@ -152,10 +152,11 @@ public struct SyncHeader: Equatable, Sendable {
         let memory = try reader.read(UInt64.self)
         let salt = try reader.readLengthPrefixed(limit: 64)
         let kdf = KDFParameters(algorithm: algorithm, passes: passes, memoryBytes: memory, salt: salt)
+        try SyncBudget.checkKeyDerivation(kdf)
         do { try kdf.validate() } catch { throw .malformed("key derivation parameters are out of range") }
         let generation = format == .v1 ? 0 : try reader.read(UInt64.self)
         let epoch = format == .v3 ? try reader.read(UInt32.self) : 0
-        let wrapped = try reader.readLengthPrefixed(limit: format == .v3 ? 1 << 22 : 256)
+        let wrapped = try reader.readLengthPrefixed(limit: format == .v3 ? SyncBudget.maximumHeaderBytes : 256)
         var tags: [RootTag] = []
         switch format {
         case .v1: break

@@ -5,6 +5,10 @@ import SesameSync
 /// touches. Each device commits only its own `ops/<device>/` files, so merging others' commits never conflicts:
 /// a rejected push is followed by a pull and another push. Commits carry a constant author and date, so the
 /// history says no more than the files do.
+///
+/// The remote is as untrusted as a synced folder: git runs with `core.symlinks=false`, so a link committed to the
+/// remote is checked out as a plain file holding its target's name (and reported), and every file is read and
+/// written through ``SyncRootDirectory``, which follows no link an older checkout may have left.
 public struct GitTransport: SyncTransport {
     public let workTree: String
     public let remote: String
@@ -59,12 +63,31 @@ public struct GitTransport: SyncTransport {
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws { try folder.writeFile(path, bytes) }
     public func removeFile(_ path: String) throws { try folder.removeFile(path) }
     public func listFiles(in path: String) throws -> [String] { try folder.listFiles(in: path) }
+    public func fingerprint(of name: BatchName) throws -> [UInt8]? { try folder.fingerprint(of: name) }
+
+    /// The work tree's links and special files, and links committed to the remote where Sesame's files live.
+    public func unsafeEntries() throws -> [SyncFileRefusal] {
+        var found = try folder.unsafeEntries()
+        let reported = Set(found.map(\.path))
+        // `-s`: mode, object, stage, tab, path; 120000 is a link, 160000 a submodule.
+        let index = try git(["ls-files", "-s", "-z", "--", SyncHeader.fileName, "ops", "snap", "acks"])
+        for record in index.split(separator: "\0") {
+            guard let tab = record.firstIndex(of: "\t") else { continue }
+            let mode = record.prefix(6)
+            let path = String(record[record.index(after: tab)...])
+            guard mode == "120000" || mode == "160000", !reported.contains(path) else { continue }
+            found.append(SyncFileRefusal(path: path, reason: .unsafeEntry(
+                kind: mode == "120000" ? "a symbolic link in the remote" : "a submodule in the remote",
+                expected: "a regular file")))
+        }
+        return found
+    }
 
     public func publish(device: String) throws {
         // Only this device's own paths, additions and removals alike.
         let own = ["ops/\(device)", "snap/\(device)", "acks/\(device).ack"].filter {
-            FileManager.default.fileExists(atPath: workTree + "/" + $0)
-                || (try? git(["ls-files", "--error-unmatch", "--", $0])) != nil
+            var status = stat()
+            return lstat(workTree + "/" + $0, &status) == 0 || (try? git(["ls-files", "--error-unmatch", "--", $0])) != nil
         }
         guard !own.isEmpty else { return }
         try git(["add", "-A", "--"] + own)
@@ -111,7 +134,9 @@ public struct GitTransport: SyncTransport {
         // coreutils' timeout runs git in a process group of its own and signals the whole group when time is up.
         process.arguments = ["timeout", "--kill-after=10", "\(timeLimitSeconds)",
                              "git", "-C", workTree, "-c", "user.name=sesame", "-c", "user.email=sesame@invalid",
-                             "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"] + arguments
+                             "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null",
+                             // A link in the remote becomes a plain file: nothing checked out points anywhere.
+                             "-c", "core.symlinks=false"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_AUTHOR_DATE"] = "2000-01-01T00:00:00Z"
         environment["GIT_COMMITTER_DATE"] = "2000-01-01T00:00:00Z"

@@ -42,14 +42,29 @@ public struct SyncTransportConfiguration: Equatable, Sendable {
     public var description: String { "\(kind.rawValue) \(GitTransport.redactingCredentials(location))" }
 
     /// The transport; a git remote's clone lives next to the vault (`VAULT.sync`) and is made on first use.
+    ///
+    /// - Throws: `SyncError.transport` when a synced folder holds the vault itself: every peer of the folder
+    ///   could replace it.
     public func makeTransport(vaultPath: String) throws -> any SyncTransport {
         switch kind {
         case .folder:
+            if Self.folder(location, contains: vaultPath) {
+                throw SyncError.transport(
+                    "the folder \(location) holds the vault itself, so whoever syncs the folder could replace it; keep the vault outside the synced folder")
+            }
             return FolderTransport(root: location)
         case .git:
             let transport = GitTransport(workTree: vaultPath + ".sync", remote: location)
             try transport.prepare()
             return transport
         }
+    }
+
+    /// Whether `path` (a file that may not exist yet) lies in `folder` or below it, links resolved.
+    static func folder(_ folder: String, contains path: String) -> Bool {
+        let container = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().resolvingSymlinksInPath()
+            .standardizedFileURL.pathComponents
+        return parent.starts(with: container)
     }
 }

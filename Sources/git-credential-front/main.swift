@@ -13,7 +13,10 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 let full = FullProgram(name: "sesame-git-credential", frontName: "git-credential-sesame")
 guard arguments.count == 2, arguments[1] == "get" else { full.run(arguments) }
-let input = FullProgram.readAll(from: STDIN_FILENO)
+guard let input = FullProgram.readAll(from: STDIN_FILENO, limit: GitCredentialMessage.maximumBytes) else {
+    _ = FullProgram.writeAll(Array("git-credential-sesame: \(GitCredentialMessage.tooLargeMessage).\n".utf8), to: STDERR_FILENO)
+    exit(1)
+}
 if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables()) {
     exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)
 }

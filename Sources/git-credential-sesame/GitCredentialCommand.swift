@@ -65,7 +65,11 @@ enum GitCredentialCommand {
         case .get, .store, .erase:
             break
         }
-        let message = GitCredentialMessage(parsing: FullProgram.readAll(from: STDIN_FILENO))
+        guard let request = FullProgram.readAll(from: STDIN_FILENO, limit: GitCredentialMessage.maximumBytes) else {
+            complain(GitCredentialMessage.tooLargeMessage + ".")
+            return .failure
+        }
+        let message = GitCredentialMessage(parsing: request)
         guard helper.isActionable(action, message) else { return .success }
         let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
         guard FileManager.default.fileExists(atPath: vaultPath) else {

@@ -107,6 +107,41 @@ import Testing
         #expect(try FolderTransport(root: root).listBatches().count == 1)
     }
 
+    /// Device B's vault copied (same id, same key) publishes another batch 1 after the agent applied B's: the
+    /// agent's round reports the equivocation as its error and in the status, and in its log by file name.
+    @Test func anEquivocationIsTheRoundsErrorAndInTheStatus() throws {
+        let (pathA, deviceB) = try makeReplicas(interval: nil)
+        let pathB = folder.file("b.sqlite")
+        deviceB.close()
+        try FileManager.default.copyItem(atPath: pathB, toPath: folder.file("copy.sqlite"))
+        let original = try Vault(path: pathB, publicSuffixList: testPublicSuffixList)
+        try original.unlock(password: Fixture.secret())
+        let copy = try Vault(path: folder.file("copy.sqlite"), publicSuffixList: testPublicSuffixList)
+        try copy.unlock(password: Fixture.secret())
+        let transport = FolderTransport(root: root)
+        try original.add(Item(title: "Real", password: "1"))
+        _ = try original.sync(with: transport)
+        let log = LogRecorder()
+        let server = try Fixture.startServer(in: folder, logger: log.logger)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try AgentClient.connect(to: server.configuration.location)
+        client.vault = pathA
+        _ = try client.unlock(vault: pathA, password: Fixture.secret())
+        #expect(try client.sync().appliedBatches == 1)
+
+        try copy.add(Item(title: "Forked", password: "2"))
+        let name = try #require(try copy.flushSyncBatch())
+        try transport.writeBatch(name, try #require(try copy.ownSyncBatches().last?.file))
+        let summary = try client.sync()
+
+        #expect(summary.rejected.map(\.file) == [name.path])
+        let status = try client.syncStatus()
+        #expect(status.equivocations == [name.path])
+        #expect(status.autoSync?.lastError?.contains("published two different files") == true)
+        #expect(try client.list(.active).items.map { $0.title } == ["Real"])
+        #expect(log.entries.contains { $0.contains("Sync file refused") && $0.contains(name.path) })
+    }
+
     /// The other device changed the master password: the agent's rounds publish nothing under the retired key and
     /// say why; once this vault is given the new password (by another process, as `sesame sync password` does),
     /// the next round publishes what waited, with no restart.
@@ -193,4 +228,6 @@ private final class StalledTransport: SyncTransport, @unchecked Sendable {
     func removeFile(_ path: String) throws { try inner.removeFile(path) }
     func listFiles(in folder: String) throws -> [String] { try inner.listFiles(in: folder) }
     func publish(device: String) throws { try inner.publish(device: device) }
+    func unsafeEntries() throws -> [SyncFileRefusal] { try inner.unsafeEntries() }
+    func fingerprint(of name: BatchName) throws -> [UInt8]? { try inner.fingerprint(of: name) }
 }

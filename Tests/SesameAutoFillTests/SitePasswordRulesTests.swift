@@ -49,4 +49,19 @@ import SesameDomains
         }
         #expect(try lookup("www.b.example", in: rules) == "b.example")
     }
+
+    /// Issue 22 (budgets): the rules file comes from outside; its size, its number of sites and each rule's
+    /// length are limited before anything is built from them (Apple's file: 63 KB, 434 sites, 204 characters).
+    @Test func aRulesFileOverItsLimitsIsRefused() throws {
+        let big = Data(("{\"a.example\": {\"password-rules\": \"" + String(repeating: "x", count: 1 << 20) + "\"}}").utf8)
+        #expect(throws: ServiceFailure.self) { try SitePasswordRules(parsingJSON: big) }
+        let long = Data(("{\"a.example\": {\"password-rules\": \"minlength: 8;" + String(repeating: " ", count: 1024) + "\"}}").utf8)
+        #expect { try SitePasswordRules(parsingJSON: long) } throws: { error in
+            (error as? ServiceFailure)?.message == "The password rules of 'a.example' are over Sesame's limit of 1024 bytes."
+        }
+        let sites = (0...10_000).map { "\"s\($0).example\": {\"password-rules\": \"minlength: 8;\"}" }.joined(separator: ",")
+        #expect { try SitePasswordRules(parsingJSON: Data("{\(sites)}".utf8)) } throws: { error in
+            (error as? ServiceFailure)?.message == "The password rules file has 10001 sites, over Sesame's limit of 10000."
+        }
+    }
 }

@@ -77,8 +77,10 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "needs root to unmount /proc in a private mount namespace"))
     func withoutProcTheFrontSaysWhatItNeeds() throws {
         let cli = CLIHarness()
-        let script = "umount -l /proc && test ! -e /proc/self/exe && exec \"$0\" \"$@\""
-        let result = try cli.run(["--mount", "--propagation", "private", "/bin/sh", "-c", script,
+        // Only /proc is made private, then unmounted: a chroot's root is no mount point, so `--propagation private`
+        // (which remounts / private) fails there, and nothing may reach the machine's own /proc.
+        let script = "mount --make-private /proc && umount -l /proc && test ! -e /proc/self/exe && exec \"$0\" \"$@\""
+        let result = try cli.run(["--mount", "--propagation", "unchanged", "/bin/sh", "-c", script,
                                   CLIHarness.executable("sesame"), "list"], executable: "/usr/bin/unshare")
         #expect(result.stderr == "sesame: cannot read /proc/self/exe to find sesame-cli beside it; sesame needs /proc mounted.\n")
         #expect(result.status == 1)

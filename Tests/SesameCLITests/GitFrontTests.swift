@@ -71,4 +71,25 @@ import Testing
         #expect(erase.status == 1)
         #expect(erase.stderr == "git-credential-sesame: cannot run \(alone)/sesame-git-credential: No such file or directory; it is installed beside git-credential-sesame.\n")
     }
+
+    /// git's requests are small; a request over the 1 MiB budget is refused by both programs before it is held
+    /// whole or parsed, with the same sentence, and the vault is left alone.
+    @Test func aRequestOverTheBudgetIsRefusedByTheFrontAndTheFullHelper() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+        let huge = "protocol=https\nhost=new.example\nusername=eve\npassword=pw\nwwwauth[]="
+            + String(repeating: "x", count: 1 << 20) + "\n\n"
+        for action in ["get", "store"] {
+            for executable in ["git-credential-sesame", "sesame-git-credential"] {
+                let run = try cli.run([action], input: huge, executable: executable)
+                #expect(run.status == 1, "\(executable) \(action)")
+                #expect(run.stdout.isEmpty)
+                #expect(run.stderr == "git-credential-sesame: the request from git is larger than 1 MiB; nothing was done.\n")
+            }
+        }
+        let stored = try cli.run(["get"], input: "protocol=https\nhost=new.example\n\n", executable: "git-credential-sesame")
+        #expect(stored.stdout.isEmpty)
+    }
 }

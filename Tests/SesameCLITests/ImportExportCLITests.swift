@@ -284,6 +284,43 @@ import Testing
         #expect((try cli.json(right) as? [String: Any])?["items"] as? Int == 2)
     }
 
+    /// Issue 22, finding 11, end to end: formula-like values are written after a `'`, the export says how many,
+    /// and importing the file into another vault gives every value back unchanged.
+    @Test func aCSVExportWritesFormulasAsTextAndSaysSo() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let file = try write(cli, "f.csv", "name,url,username,password\n=1+1,https://a.example/,@alice,-pw\nPlain,https://b.example/,bob,pw\n")
+        #expect(try cli.run(["import", file, "--password-stdin"], input: "master-pw\n").status == 0)
+        let csv = cli.home + "/plain.csv"
+        let export = try cli.run(["export", "--format", "csv", csv, "--unencrypted", "--password-stdin", "--json"],
+                                 input: "master-pw\n")
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect((try cli.json(export) as? [String: Any])?["escapedCells"] as? Int == 3)
+        #expect(export.stderr.hasPrefix("Note: 3 values start with =, +, -, @, a tab or a carriage return"))
+        let text = try String(contentsOfFile: csv, encoding: .utf8)
+        #expect(text.contains("'=1+1,https://a.example/,'@alice,'-pw,,\r\n"))
+        let other = cli.home + "/other.sqlite"
+        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+                            input: "master-pw\n").status == 0)
+        #expect(try cli.run(["import", csv, "--vault", other, "--password-stdin"], input: "master-pw\n").status == 0)
+        let shown = try cli.run(["show", "=1+1", "--reveal", "--json", "--vault", other, "--password-stdin"], input: "master-pw\n")
+        let item = try #require(try cli.json(shown) as? [String: Any])
+        #expect(item["username"] as? String == "@alice")
+        #expect(item["password"] as? String == "-pw")
+    }
+
+    /// A file larger than any reader accepts is refused from its size, before it is read (a sparse 600 MiB file).
+    @Test func aFileOverTheLargestImportIsRefusedBeforeReading() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let path = cli.home + "/huge.csv"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("name,url,username,password\n".utf8)))
+        #expect(truncate(path, 600 << 20) == 0)
+        let result = try cli.run(["import", path, "--password-stdin"], input: "master-pw\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: Cannot import \(path): it is 600 MiB, over the 512 MiB Sesame reads.\n")
+    }
+
     /// A progress bar on a terminal (a pseudo-terminal from util-linux's `script`), never with --json or off one.
     @Test func aProgressBarShowsOnATerminalOnly() throws {
         let cli = CLIHarness()

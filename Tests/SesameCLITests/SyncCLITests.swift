@@ -128,6 +128,45 @@ import Testing
         #expect(adopted.stdout.contains("Took in the new key"))
     }
 
+    /// A copy of the laptop's vault (same device id) publishes its own batch 2 while the transport withholds
+    /// the laptop's: the phone, which applied the laptop's, reports the equivocation in `sync` and `status`.
+    @Test func equivocationIsReportedBySyncAndStatus() throws {
+        let cli = CLIHarness()
+        try cli.initVault()
+        let folder = cli.home + "/Sync/sesame"
+        let laptop = ["--vault", cli.vault], phone = ["--vault", cli.home + "/phone.sqlite"]
+        let copy = ["--vault", cli.home + "/copy.sqlite"]
+        let pw = "master-pw\n"
+        #expect(try cli.run(["add", "Router", "--password-stdin"] + laptop, input: pw + "first\n").status == 0)
+        #expect(try cli.run(["sync", "setup", "folder", folder, "--password-stdin"] + laptop, input: pw).status == 0)
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: cli.vault + suffix) {
+            try FileManager.default.copyItem(atPath: cli.vault + suffix, toPath: copy[1] + suffix)
+        }
+        #expect(try cli.run(["sync", "clone", "folder", folder, "--password-stdin"] + phone, input: pw).status == 0)
+        #expect(try cli.run(["add", "Real", "--password-stdin"] + laptop, input: pw + "real\n").status == 0)
+        #expect(try cli.run(["sync", "--password-stdin"] + laptop, input: pw).status == 0)
+        #expect(try cli.run(["sync", "--password-stdin"] + phone, input: pw).status == 0)
+        let status = try cli.json(try cli.run(["sync", "status", "--json", "--password-stdin"] + laptop, input: pw))
+        let device = try #require((status as? [String: Any])?["device"] as? String)
+        let batch = "ops/\(device)/000000000002.sop"
+        try FileManager.default.removeItem(atPath: folder + "/" + batch)
+        #expect(try cli.run(["add", "Forked", "--password-stdin"] + copy, input: pw + "forked\n").status == 0)
+        #expect(try cli.run(["sync", "--password-stdin"] + copy, input: pw).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + batch))
+
+        let run = try cli.run(["sync", "--password-stdin"] + phone, input: pw)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(
+            "Warning: refused \(batch): Device \(device.prefix(8)) published two different files with sequence number 2."),
+            "\(run.stderr)")
+        let json = try cli.json(try cli.run(["sync", "status", "--json", "--password-stdin"] + phone, input: pw))
+        #expect((json as? [String: Any])?["equivocations"] as? [String] == [batch])
+        let text = try cli.run(["sync", "status", "--password-stdin"] + phone, input: pw)
+        #expect(text.stdout.contains("Equivocation: device \(device.prefix(8)) published two different files as \(batch)"))
+        let titles = try cli.run(["list", "--password-stdin"] + phone, input: pw).stdout
+        #expect(titles.contains("Real") && !titles.contains("Forked"))
+    }
+
     @Test func withTheAgentUnlockedSyncAsksForNothingAndRunsByItself() throws {
         let cli = CLIHarness()
         defer { cli.stopAgent() }

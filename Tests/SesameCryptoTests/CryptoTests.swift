@@ -49,6 +49,24 @@ import Testing
         #expect(hex == "adfa5e2ea4e39168087fced9e629e41cbc647aeff27fac0cf89cece5a795ae78")
     }
 
+    /// Issue 22, finding 9: every Argon2id Sesame reads (vault, backup, sync header) was allowed up to
+    /// 4096 MiB × 100 passes. Writers and readers now share one limit, named in the error.
+    @Test func costsOverTheLimitAreRefused() throws {
+        #expect(throws: CryptoError.invalidKDFParameters("Argon2id memory must be at most 1024 MiB (got 1025 MiB)")) {
+            try KDFParameters.generate(memoryMiB: 1025, passes: 3)
+        }
+        #expect(throws: CryptoError.invalidKDFParameters("Argon2id takes at most 10 passes (got 11)")) {
+            try KDFParameters.generate(memoryMiB: 64, passes: 11)
+        }
+        #expect(try KDFParameters.generate(memoryMiB: 1024, passes: 10).exceedsLimits == false)
+        let hostile = KDFParameters(passes: 100, memoryBytes: 4096 << 20, salt: Array(repeating: 0, count: KDFParameters.saltByteCount))
+        #expect(hostile.exceedsLimits)
+        #expect(throws: CryptoError.invalidKDFParameters(
+            "the key derivation asks for 4096 MiB and 100 passes, over Sesame's limit of 1024 MiB and 10 passes")) {
+            try PasswordKDF.deriveKey(from: SecureBytes(utf8: "pw"), parameters: hostile)
+        }
+    }
+
     @Test func weakParametersAreRefused() {
         #expect(throws: CryptoError.self) { try KDFParameters.generate(memoryMiB: 18, passes: 3) }
         #expect(throws: CryptoError.self) { try KDFParameters.generate(memoryMiB: 64, passes: 1) }

@@ -63,6 +63,10 @@ import SesameStore
         var bytes = try BackupFormat.write([], password: SecureBytes(utf8: "pw"), memoryMiB: Self.memoryMiB,
                                            passes: Self.passes)
         bytes[14...17] = [0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(throws: ImportError("The backup asks for 2147483647 MiB and 2 passes of Argon2id, over Sesame's limit of 1024 MiB and 10 passes (Sesame writes 64 MiB and 3).")) {
+            try BackupFormat.read(bytes, password: SecureBytes(utf8: "pw"))
+        }
+        bytes[14...17] = [0x01, 0x00, 0x00, 0x00]
         #expect(throws: ImportError("The backup's key derivation settings are out of range (the file is damaged).")) {
             try BackupFormat.read(bytes, password: SecureBytes(utf8: "pw"))
         }

@@ -166,7 +166,7 @@ import Testing
             ])]),
         ]), binaries: [])
         let items = try KeePassImport.items(from: document)
-        let databases = [try #require(DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)))]
+        let databases = [try #require(try DatabaseRecord.extras(from: document, imported: Date(timeIntervalSince1970: 0)))]
         func roundTrip(_ items: [Item]) throws -> [Item] {
             let exported = KeePassExport.document(from: items, databases: databases)
             return try KeePassImport.items(from: KDBXDocument(root: try XMLTreeReader.parse(XMLTreeWriter.document(exported.root)),

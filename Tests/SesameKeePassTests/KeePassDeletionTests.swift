@@ -33,7 +33,7 @@ import Testing
                 XMLNode("DeletedObjects", children: [record(imported.0, imported.1), record(older.0, older.1)]),
             ]),
         ]), binaries: [])
-        let database = try #require(DatabaseRecord.extras(from: source, imported: Date(timeIntervalSince1970: 0)))
+        let database = try #require(try DatabaseRecord.extras(from: source, imported: Date(timeIntervalSince1970: 0)))
         let deletions = [
             // Deleted in Sesame before KeePass deleted it: KeePass's later time stays.
             ItemDeletion(id: imported.0, deleted: imported.1.addingTimeInterval(-100)),

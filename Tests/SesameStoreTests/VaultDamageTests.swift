@@ -61,6 +61,23 @@ import SesameCrypto
         }
     }
 
+    /// Issue 22, finding 9: a vault file from outside (`--vault`, a restored copy) chose its own Argon2id costs,
+    /// up to 4096 MiB × 100 passes; costs over Sesame's limit are refused before any key is derived.
+    @Test func aHeaderOverTheKeyDerivationLimitIsRefusedBeforeDeriving() throws {
+        let folder = TemporaryFolder()
+        do {
+            let vault = try makeVault(in: folder)
+            var header = try vault.readHeader()
+            header.kdf.passes = 11
+            header.checksum = header.computedChecksum()
+            try Vault.write(header, to: vault.database)
+        }
+        let path = folder.file("vault.sqlite")
+        let vault = try Vault(path: path, publicSuffixList: testPublicSuffixList)
+        let message = "The vault \(path) asks for 19 MiB and 11 passes of Argon2id, over Sesame's limit of 1024 MiB and 10 passes"
+        #expect(throws: VaultError.invalidKDF(message)) { try vault.unlock(password: SecureBytes(utf8: "correct horse")) }
+    }
+
     @Test func newerSchemaIsRefusedNamingBothVersions() throws {
         let folder = TemporaryFolder()
         do {

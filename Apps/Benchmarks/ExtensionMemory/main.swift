@@ -13,6 +13,7 @@ import SesameAutoFillApple
 import SesameCrypto
 import SesameDomains
 import SesameStore
+import Synchronization
 
 let count = CommandLine.arguments.contains("--quick") ? 10_000 : 100_000
 let folder = FileManager.default.temporaryDirectory.path + "/sesame-extension-bench-\(getpid())"
@@ -89,23 +90,29 @@ do {
 
 // The extension's configuration. The system's store lives in another process: this one takes the identities as
 // the bridge hands them over, counts them and keeps nothing, so what is measured is the extension's own memory.
-final class OutOfProcessStore: ASCredentialIdentityStore, @unchecked Sendable {
-    private(set) var received = 0
+/// How many identities the last replace handed over: Sendable, as the store itself goes to the bridge's actor.
+final class ReceivedCount: Sendable {
+    let value = Mutex(0)
+}
 
-    override func getState(_ completion: @escaping @Sendable (ASCredentialIdentityStoreState) -> Void) {
-        let enabled = ASCredentialIdentityStore()
-        enabled.standInSetEnabled(true)
-        enabled.getState(completion)
+final class OutOfProcessStore: ASCredentialIdentityStore {
+    let received = ReceivedCount()
+
+    init() {
+        let system = StandInSystemStore()
+        system.standInSetEnabled(true)
+        super.init(standInSystem: system)
     }
 
     override func replaceCredentialIdentities(_ newCredentialIdentities: [any ASCredentialIdentity],
                                               completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        received = newCredentialIdentities.count
+        received.value.withLock { $0 = newCredentialIdentities.count }
         completion?(true, nil)
     }
 }
 
 let store = OutOfProcessStore()
+let received = store.received
 let baseline = startMeasuring()
 let started = Date()
 let provider = CredentialProvider(
@@ -115,10 +122,11 @@ try await provider.unlock(key: key)
 try await provider.configure()
 let elapsed = Date().timeIntervalSince(started)
 let memory = memoryMiB()
-precondition(store.received >= count / 2)
+let identities = received.value.withLock { $0 }
+precondition(identities >= count / 2)
 func mib(_ value: Double) -> String { String(format: "%.0f MiB", value) }
 print("""
-    | \(count) items, \(store.received) identities | configuration in the extension | reference: every item decoded at once, with a snapshot |
+    | \(count) items, \(identities) identities | configuration in the extension | reference: every item decoded at once, with a snapshot |
     |---|---|---|
     | peak RSS above the process before | \(mib(memory.peak - baseline)) | \(mib(referencePeak)) |
     | whole-process peak RSS | \(mib(memory.peak)) | |

@@ -1,4 +1,10 @@
 // Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+//
+// Follows AuthenticationServices.framework/Headers/ASCredentialIdentityStore.h and ASCredentialIdentityStoreState.h
+// of the iPhoneOS 26.2 SDK (with AuthenticationServices.apinotes' Swift names) as Swift imports them: both are plain
+// NSObject subclasses and NOT Sendable, so a Sendable type cannot hold the store nor pass its state across threads
+// here either. The system's side of the store (what Settings and the keyboard see) is ``StandInSystemStore``, which
+// is Sendable so that tests can watch it after handing the store itself to the bridge.
 #if !os(Linux)
 #error("Stand-in for an Apple framework: build it on Linux only.")
 #endif
@@ -7,193 +13,110 @@ import Foundation
 import Synchronization
 
 /// `ASCredentialIdentityStoreState`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystorestate
-/// https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystorestate
-open class ASCredentialIdentityStoreState: @unchecked Sendable {
-    public let isEnabled: Bool
-    public let supportsIncrementalUpdates: Bool
+@available(iOS 12.0, *)
+open class ASCredentialIdentityStoreState: NSObject {
+    private let enabled: Bool
+    private let incremental: Bool
 
     init(isEnabled: Bool, supportsIncrementalUpdates: Bool) {
-        self.isEnabled = isEnabled
-        self.supportsIncrementalUpdates = supportsIncrementalUpdates
+        enabled = isEnabled
+        incremental = supportsIncrementalUpdates
     }
+
+    open var isEnabled: Bool { enabled }
+    open var supportsIncrementalUpdates: Bool { incremental }
 }
 
 /// `ASCredentialIdentityStore`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore
 ///
-/// The stand-in enforces Apple's rules as the core's in-memory store does (docs/autofill.md §5), failing where
-/// the real store would silently misbehave:
-/// - a disabled store takes no write (`storeDisabled`); disabling clears it, as turning the provider off does;
-/// - without incremental updates a save must carry every stored identity, and removals are refused;
-/// - saving an identity with a stored key (service identifier, user, record identifier) overwrites it;
-/// - every write is all or nothing.
-/// It can also fire each completion handler twice, as iOS 15–17 do (bitwarden/ios SafeCredentialIdentityStore).
-/// Completion handlers run on another thread, as Apple's do.
-open class ASCredentialIdentityStore: @unchecked Sendable {
-    /// The system's store of this extension. Tests make their own with ``init()``.
-    public static let shared = ASCredentialIdentityStore()
+/// Each instance is a view of a ``StandInSystemStore``, which enforces Apple's rules as the core's in-memory store
+/// does (docs/autofill.md §5). Completion handlers run on another thread, as Apple's do, and can fire twice, as on
+/// iOS 15–17 (bitwarden/ios SafeCredentialIdentityStore).
+@available(iOS 12.0, *)
+open class ASCredentialIdentityStore: NSObject {
+    private static let sharedSystem = StandInSystemStore()
+    private let system: StandInSystemStore
 
-    /// A password, passkey and one-time-code identity of the same account are three entries, as in Apple's store.
-    private struct Key: Hashable {
-        var kind: String
-        var service: String
-        var type: Int
-        var user: String
-        var record: String?
+    /// The system's store of this app and its extension.
+    open class var shared: ASCredentialIdentityStore { ASCredentialIdentityStore(standInSystem: sharedSystem) }
+
+    /// Stand-in only: the system's side of ``shared``.
+    public static var standInSharedSystem: StandInSystemStore { sharedSystem }
+
+    /// Stand-in only: a store over the given system side (tests make one each, so that they can run in parallel).
+    public init(standInSystem system: StandInSystemStore) {
+        self.system = system
     }
-
-    private struct Contents {
-        var isEnabled = false
-        var supportsIncrementalUpdates = true
-        var firesCompletionsTwice = false
-        var userAcceptsTurningOn = true
-        var identities: [Key: any ASCredentialIdentity] = [:]
-        var order: [Key] = []
-        var writes = 0
-    }
-
-    private let contents = Mutex(Contents())
-
-    public init() {}
-
-    // MARK: - Apple's API
 
     /// Call before any other method. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/getstate(_:)
     open func getState(_ completion: @escaping @Sendable (ASCredentialIdentityStoreState) -> Void) {
-        let (state, twice) = contents.withLock {
-            (ASCredentialIdentityStoreState(isEnabled: $0.isEnabled, supportsIncrementalUpdates: $0.supportsIncrementalUpdates),
-             $0.firesCompletionsTwice)
+        let (enabled, incremental, twice) = system.state
+        system.deliver(twice: twice) {
+            completion(ASCredentialIdentityStoreState(isEnabled: enabled, supportsIncrementalUpdates: incremental))
         }
-        deliver(twice: twice) { completion(state) }
     }
 
     open func state() async -> ASCredentialIdentityStoreState {
-        await withCheckedContinuation { continuation in
-            let state = contents.withLock {
-                ASCredentialIdentityStoreState(isEnabled: $0.isEnabled, supportsIncrementalUpdates: $0.supportsIncrementalUpdates)
-            }
-            continuation.resume(returning: state)
-        }
+        let (enabled, incremental, _) = system.state
+        return ASCredentialIdentityStoreState(isEnabled: enabled, supportsIncrementalUpdates: incremental)
+    }
+
+    /// iOS 12.0–17.0, deprecated. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/savecredentialidentities(_:completion:)-5p3r9
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    open func saveCredentialIdentities(_ credentialIdentities: [ASPasswordCredentialIdentity],
+                                       completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
+        system.save(credentialIdentities.map(StandInSystemStore.Entry.init), completion: completion)
     }
 
     /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/savecredentialidentities(_:completion:)-1bbx6
-    @available(iOS 17.0, macOS 14.0, *)
+    @available(iOS 17.0, *)
     open func saveCredentialIdentities(_ credentialIdentities: [any ASCredentialIdentity],
                                        completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        write(completion) { contents in
-            let keys = credentialIdentities.map(Self.key)
-            if !contents.supportsIncrementalUpdates {
-                // Without incremental updates the store must be handed everything it holds.
-                let saved = Set(keys)
-                guard contents.order.allSatisfy(saved.contains) else { throw ASCredentialIdentityStoreError(.internalError) }
-            }
-            for (key, identity) in zip(keys, credentialIdentities) { Self.put(identity, key: key, into: &contents) }
-        }
+        system.save(credentialIdentities.map(StandInSystemStore.Entry.init), completion: completion)
     }
 
-    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/replacecredentialidentities(_:completion:)
-    @available(iOS 17.0, macOS 14.0, *)
-    open func replaceCredentialIdentities(_ newCredentialIdentities: [any ASCredentialIdentity],
-                                          completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        write(completion) { contents in
-            contents.identities.removeAll()
-            contents.order.removeAll()
-            for identity in newCredentialIdentities { Self.put(identity, key: Self.key(identity), into: &contents) }
-        }
+    @available(iOS 17.0, *)
+    open func saveCredentialIdentities(_ credentialIdentities: [any ASCredentialIdentity]) async throws {
+        try await StandInSystemStore.outcome { saveCredentialIdentities(credentialIdentities, completion: $0) }
     }
 
     /// iOS 17.0+; only with incremental updates. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/removecredentialidentities(_:completion:)-67lcw
-    @available(iOS 17.0, macOS 14.0, *)
+    @available(iOS 17.0, *)
     open func removeCredentialIdentities(_ credentialIdentities: [any ASCredentialIdentity],
                                          completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        write(completion) { contents in
-            guard contents.supportsIncrementalUpdates else { throw ASCredentialIdentityStoreError(.internalError) }
-            let removed = Set(credentialIdentities.map(Self.key))
-            for key in removed { contents.identities[key] = nil }
-            contents.order.removeAll(where: removed.contains)
-        }
+        system.remove(credentialIdentities.map(StandInSystemStore.Entry.init), completion: completion)
+    }
+
+    @available(iOS 17.0, *)
+    open func removeCredentialIdentities(_ credentialIdentities: [any ASCredentialIdentity]) async throws {
+        try await StandInSystemStore.outcome { removeCredentialIdentities(credentialIdentities, completion: $0) }
     }
 
     /// https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/removeallcredentialidentities(_:)
     open func removeAllCredentialIdentities(_ completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
-        write(completion) { contents in
-            contents.identities.removeAll()
-            contents.order.removeAll()
-        }
+        system.replace(with: [], completion: completion)
     }
 
-    // MARK: - Stand-in controls (tests only; never called by shell code)
-
-    /// Turning the provider off in Settings clears and disables the store.
-    public func standInSetEnabled(_ enabled: Bool) {
-        contents.withLock {
-            $0.isEnabled = enabled
-            if !enabled {
-                $0.identities.removeAll()
-                $0.order.removeAll()
-            }
-        }
+    open func removeAllCredentialIdentities() async throws {
+        try await StandInSystemStore.outcome { removeAllCredentialIdentities($0) }
     }
 
-    public func standInSetSupportsIncrementalUpdates(_ supported: Bool) {
-        contents.withLock { $0.supportsIncrementalUpdates = supported }
+    /// iOS 12.0–17.0, deprecated. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/replacecredentialidentities(with:completion:)
+    @available(iOS, introduced: 12.0, deprecated: 17.0)
+    open func replaceCredentialIdentities(with newCredentialIdentities: [ASPasswordCredentialIdentity],
+                                          completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
+        system.replace(with: newCredentialIdentities.map(StandInSystemStore.Entry.init), completion: completion)
     }
 
-    /// iOS 15–17: every completion handler fires twice.
-    public func standInSetFiresCompletionsTwice(_ twice: Bool) {
-        contents.withLock { $0.firesCompletionsTwice = twice }
+    /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialidentitystore/replacecredentialidentities(_:completion:)
+    @available(iOS 17.0, *)
+    open func replaceCredentialIdentities(_ newCredentialIdentities: [any ASCredentialIdentity],
+                                          completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil) {
+        system.replace(with: newCredentialIdentities.map(StandInSystemStore.Entry.init), completion: completion)
     }
 
-    /// Whether the user accepts `ASSettingsHelper.requestToTurnOnCredentialProviderExtension`'s prompt.
-    public var standInUserAcceptsTurningOn: Bool {
-        get { contents.withLock { $0.userAcceptsTurningOn } }
-        set { contents.withLock { $0.userAcceptsTurningOn = newValue } }
-    }
-
-    /// The stored identities in the order they were first saved: (type, service, user, record, rank).
-    public var standInIdentities: [(type: Int, service: String, user: String, record: String?, rank: Int)] {
-        contents.withLock { contents in
-            contents.order.map { key in
-                (key.type, key.service, key.user, key.record, contents.identities[key]?.rank ?? 0)
-            }
-        }
-    }
-
-    /// Accepted writes so far.
-    public var standInWrites: Int { contents.withLock { $0.writes } }
-
-    // MARK: - Steps
-
-    private static func key(_ identity: any ASCredentialIdentity) -> Key {
-        Key(kind: String(describing: Swift.type(of: identity)), service: identity.serviceIdentifier.identifier,
-            type: identity.serviceIdentifier.type.rawValue, user: identity.user, record: identity.recordIdentifier)
-    }
-
-    private static func put(_ identity: any ASCredentialIdentity, key: Key, into contents: inout Contents) {
-        if contents.identities.updateValue(identity, forKey: key) == nil { contents.order.append(key) }
-    }
-
-    private func write(_ completion: (@Sendable (Bool, (any Error)?) -> Void)?,
-                       _ change: (inout Contents) throws -> Void) {
-        let (error, twice): ((any Error)?, Bool) = contents.withLock { contents in
-            guard contents.isEnabled else { return (ASCredentialIdentityStoreError(.storeDisabled), contents.firesCompletionsTwice) }
-            var changed = contents
-            do {
-                try change(&changed)
-            } catch {
-                return (error, contents.firesCompletionsTwice)
-            }
-            changed.writes += 1
-            contents = changed
-            return (nil, contents.firesCompletionsTwice)
-        }
-        guard let completion else { return }
-        deliver(twice: twice) { completion(error == nil, error) }
-    }
-
-    private func deliver(twice: Bool, _ body: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async {
-            body()
-            if twice { body() }
-        }
+    @available(iOS 17.0, *)
+    open func replaceCredentialIdentities(_ newCredentialIdentities: [any ASCredentialIdentity]) async throws {
+        try await StandInSystemStore.outcome { replaceCredentialIdentities(newCredentialIdentities, completion: $0) }
     }
 }

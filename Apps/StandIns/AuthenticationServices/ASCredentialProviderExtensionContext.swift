@@ -1,4 +1,10 @@
 // Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+//
+// Follows AuthenticationServices.framework/Headers/ASCredentialProviderExtensionContext.h of the iPhoneOS 26.2 SDK as
+// Swift imports it: an NSExtensionContext, which Foundation declares explicitly not Sendable; completion handlers
+// `@Sendable` except `completeRequest(withSelectedCredential:)`'s, and an `async` form beside each `@Sendable` one, so
+// that in an async context the completion-handler form must be asked for explicitly, as with the SDK. Linux
+// Foundation has no NSExtensionContext: the stand-in derives from NSObject.
 #if !os(Linux)
 #error("Stand-in for an Apple framework: build it on Linux only.")
 #endif
@@ -12,7 +18,8 @@ import Synchronization
 /// The stand-in records every completion and cancellation as a ``StandInCall``, so tests see exactly what the
 /// extension told the system. Members named `standIn…` exist only here: shell code must never use them
 /// (scripts/apple-check.sh refuses it).
-open class ASCredentialProviderExtensionContext: @unchecked Sendable {
+@available(iOS 12.0, *)
+open class ASCredentialProviderExtensionContext: NSObject {
     /// What the extension answered, as the system would receive it.
     public enum StandInCall: Sendable, Equatable {
         case completeRequest(user: String, password: String)
@@ -31,7 +38,7 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
     public let standInCalls: AsyncStream<StandInCall>
     private let continuation: AsyncStream<StandInCall>.Continuation
 
-    public init() {
+    public override init() {
         (standInCalls, continuation) = AsyncStream.makeStream(of: StandInCall.self)
     }
 
@@ -51,11 +58,17 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
     }
 
     /// iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeonetimecoderequest(using:completionhandler:)
-    @available(iOS 18.0, macOS 15.0, *)
+    @available(iOS 18.0, *)
     open func completeOneTimeCodeRequest(using credential: ASOneTimeCodeCredential,
-                                         completionHandler: ((Bool) -> Void)? = nil) {
+                                         completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         record(.completeOneTimeCodeRequest(code: credential.code))
         completionHandler?(false)
+    }
+
+    @available(iOS 18.0, *)
+    open func completeOneTimeCodeRequest(using credential: ASOneTimeCodeCredential) async -> Bool {
+        record(.completeOneTimeCodeRequest(code: credential.code))
+        return false
     }
 
     /// iOS/iPadOS 18.0+ only. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completerequest(withtexttoinsert:completionhandler:)
@@ -68,20 +81,41 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
         completionHandler?(false)
     }
 
+    @available(iOS 18.0, *)
+    @available(macOS, unavailable)
+    @available(macCatalyst, unavailable)
+    @available(visionOS, unavailable)
+    open func completeRequest(withTextToInsert text: String) async -> Bool {
+        record(.completeTextToInsert(text: text))
+        return false
+    }
+
     /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeassertionrequest(using:completionhandler:)
-    @available(iOS 17.0, macOS 14.0, *)
+    @available(iOS 17.0, *)
     open func completeAssertionRequest(using credential: ASPasskeyAssertionCredential,
-                                       completionHandler: ((Bool) -> Void)? = nil) {
+                                       completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         record(.completeAssertionRequest(credentialID: credential.credentialID))
         completionHandler?(false)
     }
 
+    @available(iOS 17.0, *)
+    open func completeAssertionRequest(using credential: ASPasskeyAssertionCredential) async -> Bool {
+        record(.completeAssertionRequest(credentialID: credential.credentialID))
+        return false
+    }
+
     /// iOS 17.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeregistrationrequest(using:completionhandler:)
-    @available(iOS 17.0, macOS 14.0, *)
+    @available(iOS 17.0, *)
     open func completeRegistrationRequest(using credential: ASPasskeyRegistrationCredential,
-                                          completionHandler: ((Bool) -> Void)? = nil) {
+                                          completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         record(.completeRegistrationRequest(credentialID: credential.credentialID))
         completionHandler?(false)
+    }
+
+    @available(iOS 17.0, *)
+    open func completeRegistrationRequest(using credential: ASPasskeyRegistrationCredential) async -> Bool {
+        record(.completeRegistrationRequest(credentialID: credential.credentialID))
+        return false
     }
 
     /// iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completeextensionconfigurationrequest()
@@ -96,12 +130,24 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
         completionHandler?(false)
     }
 
+    @available(iOS 26.2, *)
+    open func completeSavePasswordRequest() async -> Bool {
+        record(.completeSavePasswordRequest)
+        return false
+    }
+
     /// iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/ascredentialproviderextensioncontext/completegeneratepasswordrequest(results:completionhandler:)
     @available(iOS 26.2, *)
     open func completeGeneratePasswordRequest(results: [ASGeneratedPassword],
                                               completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         record(.completeGeneratePasswordRequest(kinds: results.map(\.kind.rawValue), values: results.map(\.value)))
         completionHandler?(false)
+    }
+
+    @available(iOS 26.2, *)
+    open func completeGeneratePasswordRequest(results: [ASGeneratedPassword]) async -> Bool {
+        record(.completeGeneratePasswordRequest(kinds: results.map(\.kind.rawValue), values: results.map(\.value)))
+        return false
     }
 
     /// iOS 12.0+. The error's domain should be `ASExtensionErrorDomain`, its code an `ASExtensionError.Code`.
@@ -111,3 +157,7 @@ open class ASCredentialProviderExtensionContext: @unchecked Sendable {
         record(.cancelRequest(domain: nsError.domain, code: nsError.code))
     }
 }
+
+/// As Foundation declares `NSExtensionContext`: a context belongs to its request's view controller.
+@available(*, unavailable)
+extension ASCredentialProviderExtensionContext: @unchecked Sendable {}

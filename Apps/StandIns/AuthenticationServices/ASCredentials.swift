@@ -1,77 +1,110 @@
 // Stand-in for AuthenticationServices on Linux (see UIKit/UIViewController.swift for why it cannot reach a Mac).
+//
+// Follows AuthenticationServices.framework/Headers/ASAuthorizationCredential.h, ASPasswordCredential.h,
+// ASOneTimeCodeCredential.h, ASPasskeyAssertionCredential.h, ASPasskeyRegistrationCredential.h and
+// ASGeneratedPassword.h of the iPhoneOS 26.2 SDK, with the Swift overlay's additions
+// (AuthenticationServices.swiftinterface), as Swift imports them. Sendable exactly where the SDK says so:
+// `ASPasswordCredential` (the overlay, iOS 16.4) and `ASGeneratedPassword` (NS_SWIFT_SENDABLE); the one-time-code
+// and passkey credentials are not. NSCopying and NSSecureCoding are left out (stricter, never kinder).
 #if !os(Linux)
 #error("Stand-in for an Apple framework: build it on Linux only.")
 #endif
 
 import Foundation
 
+/// `ASAuthorizationCredential`, iOS 13.0+. https://developer.apple.com/documentation/authenticationservices/asauthorizationcredential
+@available(iOS 13.0, *)
+public protocol ASAuthorizationCredential: NSObjectProtocol {}
+
 /// `ASPasswordCredential`, iOS 12.0+. https://developer.apple.com/documentation/authenticationservices/aspasswordcredential
-open class ASPasswordCredential: @unchecked Sendable {
-    public let user: String
-    public let password: String
+@available(iOS 12.0, *)
+open class ASPasswordCredential: NSObject, ASAuthorizationCredential {
+    private let storedUser: String
+    private let storedPassword: String
 
     /// https://developer.apple.com/documentation/authenticationservices/aspasswordcredential/init(user:password:)
     public init(user: String, password: String) {
-        self.user = user
-        self.password = password
+        storedUser = user
+        storedPassword = password
     }
+
+    open var user: String { storedUser }
+    open var password: String { storedPassword }
 }
 
+@available(iOS 16.4, *)
+extension ASPasswordCredential: @unchecked Sendable {}
+
 /// `ASOneTimeCodeCredential`, iOS 18.0+. https://developer.apple.com/documentation/authenticationservices/asonetimecodecredential
-@available(iOS 18.0, macOS 15.0, *)
-open class ASOneTimeCodeCredential: @unchecked Sendable {
-    public let code: String
+@available(iOS 18.0, *)
+open class ASOneTimeCodeCredential: NSObject, ASAuthorizationCredential {
+    private let storedCode: String
 
     public init(code: String) {
-        self.code = code
+        storedCode = code
     }
+
+    open var code: String { storedCode }
 }
 
 /// `ASPasskeyAssertionCredential`, iOS 17.0+ (the iOS 17 initializer; iOS 18's extension-output variants are not
 /// needed yet). https://developer.apple.com/documentation/authenticationservices/aspasskeyassertioncredential
-@available(iOS 17.0, macOS 14.0, *)
-open class ASPasskeyAssertionCredential: @unchecked Sendable {
-    public let userHandle: Data
-    public let relyingParty: String
-    public let signature: Data
-    public let clientDataHash: Data
-    public let authenticatorData: Data
-    public let credentialID: Data
+@available(iOS 17.0, *)
+open class ASPasskeyAssertionCredential: NSObject, ASAuthorizationCredential {
+    private let storedUserHandle: Data
+    private let storedRelyingParty: String
+    private let storedSignature: Data
+    private let storedClientDataHash: Data
+    private let storedAuthenticatorData: Data
+    private let storedCredentialID: Data
 
     /// https://developer.apple.com/documentation/authenticationservices/aspasskeyassertioncredential/init(userhandle:relyingparty:signature:clientdatahash:authenticatordata:credentialid:)
     public init(userHandle: Data, relyingParty: String, signature: Data, clientDataHash: Data,
                 authenticatorData: Data, credentialID: Data) {
-        self.userHandle = userHandle
-        self.relyingParty = relyingParty
-        self.signature = signature
-        self.clientDataHash = clientDataHash
-        self.authenticatorData = authenticatorData
-        self.credentialID = credentialID
+        storedUserHandle = userHandle
+        storedRelyingParty = relyingParty
+        storedSignature = signature
+        storedClientDataHash = clientDataHash
+        storedAuthenticatorData = authenticatorData
+        storedCredentialID = credentialID
     }
+
+    open var userHandle: Data { storedUserHandle }
+    open var relyingParty: String { storedRelyingParty }
+    open var signature: Data { storedSignature }
+    open var clientDataHash: Data { storedClientDataHash }
+    open var authenticatorData: Data { storedAuthenticatorData }
+    open var credentialID: Data { storedCredentialID }
 }
 
 /// `ASPasskeyRegistrationCredential`, iOS 17.0+.
 /// https://developer.apple.com/documentation/authenticationservices/aspasskeyregistrationcredential
-@available(iOS 17.0, macOS 14.0, *)
-open class ASPasskeyRegistrationCredential: @unchecked Sendable {
-    public let relyingParty: String
-    public let clientDataHash: Data
-    public let credentialID: Data
-    public let attestationObject: Data
+@available(iOS 17.0, *)
+open class ASPasskeyRegistrationCredential: NSObject, ASAuthorizationCredential {
+    private let storedRelyingParty: String
+    private let storedClientDataHash: Data
+    private let storedCredentialID: Data
+    private let storedAttestationObject: Data
 
     /// https://developer.apple.com/documentation/authenticationservices/aspasskeyregistrationcredential/init(relyingparty:clientdatahash:credentialid:attestationobject:)
     public init(relyingParty: String, clientDataHash: Data, credentialID: Data, attestationObject: Data) {
-        self.relyingParty = relyingParty
-        self.clientDataHash = clientDataHash
-        self.credentialID = credentialID
-        self.attestationObject = attestationObject
+        storedRelyingParty = relyingParty
+        storedClientDataHash = clientDataHash
+        storedCredentialID = credentialID
+        storedAttestationObject = attestationObject
     }
+
+    open var relyingParty: String { storedRelyingParty }
+    open var clientDataHash: Data { storedClientDataHash }
+    open var credentialID: Data { storedCredentialID }
+    open var attestationObject: Data { storedAttestationObject }
 }
 
 /// `ASGeneratedPassword`, iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword
 @available(iOS 26.2, *)
-open class ASGeneratedPassword: @unchecked Sendable {
+open class ASGeneratedPassword: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword/kind-swift.struct
+    @available(iOS 26.2, *)
     public struct Kind: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -84,14 +117,17 @@ open class ASGeneratedPassword: @unchecked Sendable {
         public static let strong = Kind("strong")
     }
 
-    public let kind: Kind
-    public let value: String
-    /// The user-visible description, derived from the kind.
-    public var localizedName: String { kind.rawValue }
+    private let storedKind: Kind
+    private let storedValue: String
 
     /// https://developer.apple.com/documentation/authenticationservices/asgeneratedpassword/init(kind:value:)
     public init(kind: Kind, value: String) {
-        self.kind = kind
-        self.value = value
+        storedKind = kind
+        storedValue = value
     }
+
+    open var kind: Kind { storedKind }
+    open var value: String { storedValue }
+    /// The user-visible description, derived from the kind.
+    open var localizedName: String { storedKind.rawValue }
 }

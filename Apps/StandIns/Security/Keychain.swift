@@ -1,6 +1,12 @@
 // Stand-in for Security's keychain calls on Linux (see UIKit/UIViewController.swift for why it cannot reach a
 // Mac). A process-wide in-memory keychain keyed by (service, account, access group): enough for the shell's
 // generic-password items to round-trip in tests. Access control is recorded, not enforced (no biometry here).
+//
+// Follows Security.framework/Headers/SecItem.h, SecAccessControl.h, SecBase.h and CoreFoundation's CFBase.h of the
+// iPhoneOS 26.2 SDK as Swift imports them: `SecAccessControl` a CF class, not Sendable. Three types differ, as
+// Linux has no CoreFoundation bridging: `CFString` is `String` (a non-Sendable CF class there, toll-free bridged to
+// `String`), `CFDictionary` is `NSDictionary`, and `SecAccessControlCreateWithFlags` takes the protection as a
+// `CFString` where the SDK has a `CFTypeRef`.
 #if !os(Linux)
 #error("Stand-in for an Apple framework: build it on Linux only.")
 #endif
@@ -35,9 +41,12 @@ public let kSecMatchLimit: CFString = "m_Limit"
 public let kSecMatchLimitOne: CFString = "m_LimitOne"
 
 /// `SecAccessControl`, iOS 8.0+. https://developer.apple.com/documentation/security/secaccesscontrol
-public final class SecAccessControl: @unchecked Sendable {
-    public let flags: SecAccessControlCreateFlags
+public final class SecAccessControl: Hashable {
+    let flags: SecAccessControlCreateFlags
     init(flags: SecAccessControlCreateFlags) { self.flags = flags }
+
+    public static func == (lhs: SecAccessControl, rhs: SecAccessControl) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// https://developer.apple.com/documentation/security/secaccesscontrolcreateflags

@@ -1,5 +1,5 @@
 import Foundation
-import SesameAppModel
+import SesameApp
 import SesameAutoFill
 import SesameAutoFillApple
 import SesameStore

@@ -1,6 +1,6 @@
 import AuthenticationServices
 import Foundation
-import SesameAppModel
+import SesameApp
 import SesameAutoFill
 import SesameAutoFillApple
 import SesameCrypto

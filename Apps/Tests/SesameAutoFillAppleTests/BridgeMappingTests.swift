@@ -39,8 +39,8 @@ import Testing
     }
 
     @Test func storeRulesAndErrorsReachTheCoreAsItsOwnErrors() async throws {
-        let system = ASCredentialIdentityStore()
-        let store = SystemIdentityStore(system)
+        let system = StandInSystemStore()
+        let store = SystemIdentityStore(ASCredentialIdentityStore(standInSystem: system))
         let one = CredentialIdentity(serviceIdentifier: ServiceIdentifier("a.example", kind: .domain), user: "a",
                                      recordIdentifier: UUID().uuidString.lowercased())
         #expect(await store.state() == IdentityStoreState(isEnabled: false, supportsIncrementalUpdates: true))

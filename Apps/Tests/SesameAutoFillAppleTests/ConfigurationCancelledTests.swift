@@ -1,6 +1,6 @@
 import AuthenticationServices
 import Foundation
-import SesameAppModel
+import SesameApp
 import SesameAutoFill
 import SesameAutoFillApple
 @testable import SesameAutoFillExtension
@@ -77,7 +77,7 @@ import Testing
     @Test func theAppOpensSettingsAndAsksToTurnTheProviderOn() async throws {
         let h = try ExtensionHarness()
         var environment = h.environment
-        environment.identityStore = .shared
+        environment.identityStore = SystemIdentityStore()
         let app = AppModel(environment: environment)
         await app.refreshAutoFillStatus()
         #expect(app.autoFill == .off)
@@ -86,6 +86,6 @@ import Testing
         #expect(ASSettingsHelper.standInSettingsOpened == opened + 1)
         await app.requestTurningOnAutoFill()
         #expect(app.autoFill == .on)
-        ASCredentialIdentityStore.shared.standInSetEnabled(false)
+        ASCredentialIdentityStore.standInSharedSystem.standInSetEnabled(false)
     }
 }

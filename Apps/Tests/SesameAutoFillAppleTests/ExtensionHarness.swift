@@ -20,7 +20,8 @@ final class ExtensionHarness {
     }()
 
     let folder: URL
-    let store = ASCredentialIdentityStore()
+    /// The system's side of the identity store; the bridge holds the store itself.
+    let store = StandInSystemStore()
     var environment: SesameEnvironment
     /// The items the vault was created with: github.com (alice), example.com (bob).
     let github = Item(title: "GitHub", username: "alice", password: "gh-secret", urls: [ItemURL("https://github.com/login")])
@@ -38,7 +39,8 @@ final class ExtensionHarness {
         store.standInSetSupportsIncrementalUpdates(incremental)
         environment = SesameEnvironment(
             vaultPath: path, keychainGroup: "TEAMID.sesame.test.\(UUID().uuidString)",
-            publicSuffixList: Self.publicSuffixList, identityStore: store)
+            publicSuffixList: Self.publicSuffixList,
+            identityStore: SystemIdentityStore(ASCredentialIdentityStore(standInSystem: store)))
     }
 
     deinit {
@@ -89,12 +91,14 @@ final class ExtensionHarness {
 }
 
 /// The first thing the extension told the system on this request; nil if it said nothing within `seconds` (a
-/// request that hangs is a failure of its own).
+/// request that hangs is a failure of its own). On the main actor, as the context belongs to its view controller.
+@MainActor
 func firstCall(on context: ASCredentialProviderExtensionContext, within seconds: Double = 20)
     async -> ASCredentialProviderExtensionContext.StandInCall?
 {
     await withTaskGroup(of: ASCredentialProviderExtensionContext.StandInCall?.self) { group in
-        group.addTask { await context.standInCalls.first { _ in true } }
+        let calls = context.standInCalls
+        group.addTask { await calls.first { _ in true } }
         group.addTask {
             try? await Task.sleep(for: .seconds(seconds))
             return nil

@@ -117,7 +117,7 @@ import Testing
         let request = h.newRequest(on: controller)
         controller.prepareCredentialList(
             for: [ASCredentialServiceIdentifier(identifier: "github.com", type: .domain)],
-            requestParameters: ASPasskeyCredentialRequestParameters(relyingPartyIdentifier: "github.com",
+            requestParameters: ASPasskeyCredentialRequestParameters(standInRelyingPartyIdentifier: "github.com",
                                                                     clientDataHash: Data(count: 32)))
         #expect(await nextPrompt(on: controller.unlockPrompt) != nil)
         controller.unlockPrompt.submit(password: ExtensionHarness.password)
@@ -170,12 +170,12 @@ import Testing
     func configurationReplacesTheWholeStore(incremental: Bool) async throws {
         let h = try ExtensionHarness(incremental: incremental)
         // Left over from an earlier installation: a replace removes it.
-        h.store.replaceCredentialIdentities([
+        try await ASCredentialIdentityStore(standInSystem: h.store).replaceCredentialIdentities([
             ASPasswordCredentialIdentity(
                 serviceIdentifier: ASCredentialServiceIdentifier(identifier: "old.example", type: .domain),
                 user: "ghost", recordIdentifier: UUID().uuidString.lowercased()),
         ])
-        try await waitUntil { h.store.standInWrites == 1 }
+        #expect(h.store.standInWrites == 1)
         let controller = h.launchExtension()
         try await configure(h, controller)
         #expect(h.storedIdentities == [
@@ -209,9 +209,11 @@ import Testing
         let identity = ASPasskeyCredentialIdentity(
             relyingPartyIdentifier: "github.com", userName: "alice", credentialID: Data([1]), userHandle: Data([2]),
             recordIdentifier: nil)
-        let assertion = ASPasskeyCredentialRequest(credentialIdentity: identity, clientDataHash: Data(count: 32))
+        let assertion = ASPasskeyCredentialRequest(
+            credentialIdentity: identity, clientDataHash: Data(count: 32), userVerificationPreference: .preferred,
+            supportedAlgorithms: [.ES256])
         let registration = ASPasskeyCredentialRequest(
-            credentialIdentity: identity, clientDataHash: Data(count: 32), type: .passkeyRegistration)
+            standInType: .passkeyRegistration, credentialIdentity: identity, clientDataHash: Data(count: 32))
         for trusted in [false, true] {
             if trusted { try await configure(h, controller) }
             let tap = h.newRequest(on: controller)

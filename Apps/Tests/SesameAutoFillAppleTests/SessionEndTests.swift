@@ -1,6 +1,6 @@
 import AuthenticationServices
 import Foundation
-import SesameAppModel
+import SesameApp
 import SesameAutoFill
 import SesameAutoFillApple
 @testable import SesameAutoFillExtension
@@ -38,7 +38,7 @@ import Testing
         // A provider with no observer: the notification never reaches it.
         let missed = CredentialProvider(
             vaultPath: h.environment.vaultPath, publicSuffixList: h.environment.publicSuffixList,
-            identityStore: SystemIdentityStore(h.store), authenticator: UnlockPrompt(),
+            identityStore: h.environment.identityStore, authenticator: UnlockPrompt(),
             sessionKeeper: KeychainSessionKeeper(h.environment))
         #expect(await missed.isTrusted)
 

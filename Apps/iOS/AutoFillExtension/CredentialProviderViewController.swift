@@ -8,7 +8,8 @@ import UIKit
 /// The AutoFill extension's principal class (Info.plist `NSExtensionPrincipalClass`). It only translates: every
 /// entry point of both generations goes to the core's `CredentialProvider`, and its answer becomes a completion
 /// or a cancellation on `extensionContext`. Passkey requests go to ``passkeys`` (the seam where passkeys will go);
-/// until the vault holds them they cancel with `.failed` at once, so the system never waits.
+/// until the vault holds them they cancel with `.failed` at once, so the system never waits. Every entry point and
+/// every completion or cancellation is logged (``ExtensionLog``).
 @MainActor
 open class CredentialProviderViewController: ASCredentialProviderViewController {
     /// The unlock screen's state (drawn by `UnlockView`).
@@ -33,7 +34,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         self.environment = environment
         let provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
-            identityStore: SystemIdentityStore(environment.identityStore), authenticator: unlockPrompt,
+            identityStore: environment.identityStore, authenticator: unlockPrompt,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(environment),
             maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)
@@ -57,51 +58,52 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     @available(iOS, introduced: 12.0, deprecated: 17.0)
     override open func provideCredentialWithoutUserInteraction(for credentialIdentity: ASPasswordCredentialIdentity) {
+        ExtensionLog.entry(#function, identity: credentialIdentity)
         fill(credentialIdentity, interactive: false)
     }
 
     override open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {
-        if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: false) }
-        if credentialRequest.type == .passkeyAssertion { return assertPasskey(credentialRequest, interactive: false) }
-        guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
-        fill(identity, interactive: false)
+        ExtensionLog.entry(#function, request: credentialRequest)
+        provide(credentialRequest, interactive: false)
     }
 
     @available(iOS, introduced: 12.0, deprecated: 17.0)
     override open func prepareInterfaceToProvideCredential(for credentialIdentity: ASPasswordCredentialIdentity) {
+        ExtensionLog.entry(#function, identity: credentialIdentity)
         fill(credentialIdentity, interactive: true)
     }
 
     override open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {
-        if credentialRequest.type == .oneTimeCode { return fillOneTimeCode(credentialRequest, interactive: true) }
-        if credentialRequest.type == .passkeyAssertion { return assertPasskey(credentialRequest, interactive: true) }
-        guard let identity = Self.passwordIdentity(of: credentialRequest) else { return cancel(.failed) }
-        fill(identity, interactive: true)
+        ExtensionLog.entry(#function, request: credentialRequest)
+        provide(credentialRequest, interactive: true)
     }
 
     // MARK: - The list
 
     override open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {
+        ExtensionLog.entry(#function, sites: serviceIdentifiers)
         showList(for: ServiceIdentifier.sites(serviceIdentifiers))
     }
 
     /// A passkey-capable form: Sesame holds no passkeys yet, so the passwords for the same sites are offered.
     override open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier],
                                              requestParameters: ASPasskeyCredentialRequestParameters) {
+        ExtensionLog.entry(#function, sites: serviceIdentifiers)
         showList(for: ServiceIdentifier.sites(serviceIdentifiers))
     }
 
     // MARK: - Configuration
 
     override open func prepareInterfaceForExtensionConfiguration() {
-        guard let provider else { return extensionContext.completeExtensionConfigurationRequest() }
+        ExtensionLog.entry(#function)
+        guard let provider else { return Self.completeConfiguration(extensionContext) }
         let context = extensionContext
         Task {
             // There is no cancel for a configuration: it always completes. When the unlock is dismissed or the
             // store write fails, the provider records that the store is not synchronised and the next unlock
             // (here or in the app) runs the full sync.
             try? await provider.configure()
-            context.completeExtensionConfigurationRequest()
+            Self.completeConfiguration(context)
         }
     }
 
@@ -109,6 +111,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     @available(iOS 18.0, *)
     override open func prepareOneTimeCodeCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier]) {
+        ExtensionLog.entry(#function, sites: serviceIdentifiers)
         guard let provider else { return cancel(.failed) }
         let context = extensionContext
         let list = credentialList
@@ -132,6 +135,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     @available(macCatalyst, unavailable)
     @available(visionOS, unavailable)
     override open func prepareInterfaceForUserChoosingTextToInsert() {
+        ExtensionLog.entry(#function)
         guard let provider else { return cancel(.failed) }
         let context = extensionContext
         let list = credentialList
@@ -144,6 +148,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 }
                 // The completion-handler form, explicitly: in an async context the SDK's `async` overload would win.
                 context.completeRequest(withTextToInsert: text, completionHandler: nil)
+                ExtensionLog.completed("text to insert")
             }
         }
         presentList(provider) { () async throws(ProviderError) in
@@ -156,6 +161,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     // MARK: - Passkeys: through `passkeys`
 
     override open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {
+        ExtensionLog.entry(#function, request: registrationRequest)
         registerPasskey(registrationRequest, conditional: false)
     }
 
@@ -164,6 +170,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     override open func performWithoutUserInteractionIfPossible(
         passkeyRegistration registrationRequest: ASPasskeyCredentialRequest
     ) {
+        ExtensionLog.entry(#function, request: registrationRequest)
         registerPasskey(registrationRequest, conditional: true)
     }
 
@@ -171,25 +178,41 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
 
     @available(iOS 26.2, *)
     override open func performWithoutUserInteractionIfPossible(savePasswordRequest: ASSavePasswordRequest) {
+        ExtensionLog.entry(#function, site: savePasswordRequest.serviceIdentifier)
         save(savePasswordRequest, interactive: false)
     }
 
     @available(iOS 26.2, *)
     override open func prepareInterface(for savePasswordRequest: ASSavePasswordRequest) {
+        ExtensionLog.entry(
+            "prepareInterface(for: ASSavePasswordRequest)", site: savePasswordRequest.serviceIdentifier)
         save(savePasswordRequest, interactive: true)
     }
 
     @available(iOS 26.2, *)
     override open func performWithoutUserInteraction(generatePasswordsRequest: ASGeneratePasswordsRequest) {
+        ExtensionLog.entry(#function, site: generatePasswordsRequest.serviceIdentifier)
         generate(generatePasswordsRequest)
     }
 
     @available(iOS 26.2, *)
     override open func prepareInterface(for generatePasswordsRequest: ASGeneratePasswordsRequest) {
+        ExtensionLog.entry(
+            "prepareInterface(for: ASGeneratePasswordsRequest)", site: generatePasswordsRequest.serviceIdentifier)
         generate(generatePasswordsRequest)
     }
 
     // MARK: - Steps
+
+    /// A request-based fill: one-time codes (iOS 18) and passkeys go their own way, passwords to ``fill``.
+    private func provide(_ request: any ASCredentialRequest, interactive: Bool) {
+        if #available(iOS 18.0, *), request.type == .oneTimeCode {
+            return fillOneTimeCode(request, interactive: interactive)
+        }
+        if request.type == .passkeyAssertion { return assertPasskey(request, interactive: interactive) }
+        guard let identity = Self.passwordIdentity(of: request) else { return cancel(.failed) }
+        fill(identity, interactive: interactive)
+    }
 
     private func fill(_ systemIdentity: ASPasswordCredentialIdentity, interactive: Bool) {
         guard let identity = CredentialIdentity(systemIdentity) else { return cancel(.credentialIdentityNotFound) }
@@ -202,7 +225,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                     : try await provider.credentialWithoutUserInteraction(for: identity)
                 Self.complete(context, with: credential)
             } catch {
-                context.cancelRequest(withError: error.system)
+                Self.cancel(context, error)
             }
         }
     }
@@ -220,7 +243,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                     : try await provider.oneTimeCodeWithoutUserInteraction(for: identity)
                 Self.complete(context, with: code)
             } catch {
-                context.cancelRequest(withError: error.system)
+                Self.cancel(context, error)
             }
         }
     }
@@ -244,7 +267,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     private func presentList(_ provider: CredentialProvider,
                              load: @escaping @MainActor () async throws(ProviderError) -> Void) {
         let context = extensionContext
-        credentialList.onDismiss = { context.cancelRequest(withError: ProviderError.userCanceled.system) }
+        credentialList.onDismiss = { Self.cancel(context, .userCanceled) }
         Self.answer(context) { () async throws(ProviderError) in
             if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
             try await load()
@@ -258,7 +281,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             do throws(ProviderError) {
                 try await work()
             } catch {
-                context.cancelRequest(withError: error.system)
+                Self.cancel(context, error)
             }
         }
     }
@@ -270,6 +293,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         Self.answer(context) { () async throws(ProviderError) in
             let credential = try await passkeys.assertion(for: request, interactive: interactive)
             context.completeAssertionRequest(using: credential, completionHandler: nil)
+            ExtensionLog.completed("passkey assertion")
         }
     }
 
@@ -280,6 +304,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         Self.answer(context) { () async throws(ProviderError) in
             let credential = try await passkeys.registration(for: request, conditional: conditional)
             context.completeRegistrationRequest(using: credential, completionHandler: nil)
+            ExtensionLog.completed("passkey registration")
         }
     }
 
@@ -302,8 +327,9 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                     throw .failed
                 }
                 context.completeSavePasswordRequest(completionHandler: nil)
+                ExtensionLog.completed("saved password", user: credential.username)
             } catch {
-                context.cancelRequest(withError: error.system)
+                Self.cancel(context, error)
             }
         }
     }
@@ -323,6 +349,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 extensionContext.completeGeneratePasswordRequest(results: [
                     ASGeneratedPassword(kind: .strong, value: try generator.generate()),
                 ])
+                ExtensionLog.completed("1 generated password")
                 return
             }
             let strong = try PasswordGenerator().generate()
@@ -331,23 +358,36 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 ASGeneratedPassword(kind: .strong, value: strong),
                 ASGeneratedPassword(kind: .alphanumeric, value: alphanumeric),
             ])
+            ExtensionLog.completed("2 generated passwords")
         } catch {
             cancel(.failed)
         }
     }
 
     private func cancel(_ error: ProviderError) {
-        extensionContext.cancelRequest(withError: error.system)
+        Self.cancel(extensionContext, error)
+    }
+
+    private static func cancel(_ context: ASCredentialProviderExtensionContext, _ error: ProviderError) {
+        context.cancelRequest(withError: error.system)
+        ExtensionLog.cancelled(error)
+    }
+
+    private static func completeConfiguration(_ context: ASCredentialProviderExtensionContext) {
+        context.completeExtensionConfigurationRequest()
+        ExtensionLog.completed("configuration")
     }
 
     private static func complete(_ context: ASCredentialProviderExtensionContext, with credential: Credential) {
         context.completeRequest(
             withSelectedCredential: ASPasswordCredential(user: credential.username, password: credential.password))
+        ExtensionLog.completed("password", user: credential.username)
     }
 
     @available(iOS 18.0, *)
     private static func complete(_ context: ASCredentialProviderExtensionContext, with code: OneTimeCode) {
         context.completeOneTimeCodeRequest(using: ASOneTimeCodeCredential(code: code.code), completionHandler: nil)
+        ExtensionLog.completed("one-time code")
     }
 
     /// The password identity of an iOS 17 request; nil for passkeys and one-time codes.

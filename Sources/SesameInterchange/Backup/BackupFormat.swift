@@ -1,5 +1,6 @@
 import Foundation
 import SesameCrypto
+import SesameKeePass
 import SesameStore
 
 /// Sesame's encrypted backup (`sesame export --format sesame`), described in docs/backup-format.md: a 34-byte
@@ -15,6 +16,11 @@ public enum BackupFormat {
     /// and one with them says 2, so a Sesame from before passkeys refuses it ("written by a newer Sesame") instead of
     /// restoring the items without their keys.
     static let contentsFormatWithPasskeys = 2
+    /// The largest backup read, or written (so every backup Sesame writes reads back): room for a vault of 10,000
+    /// items (about 20 MiB) with hundreds of MiB of attachments, which the JSON carries in base64.
+    static let maximumBytes = 512 << 20
+    /// The decrypted JSON nests 8 levels at most (unknown fields' byte lists); an item is about 50 keys and values.
+    static let contentsShape = JSONShape(maximumDepth: 32, maximumNodes: 16_000_000)
 
     /// What the sealed box holds.
     struct Contents: Codable {
@@ -41,6 +47,11 @@ public enum BackupFormat {
         var plaintext = try encoder.encode(Contents(
             format: format, exported: now, items: items, keePassDatabases: keePassDatabases.isEmpty ? nil : keePassDatabases))
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
+        // A backup Sesame would refuse to read is not written.
+        guard headerByteCount + plaintext.count + AEAD.overhead <= maximumBytes else {
+            throw ImportError("The backup would be \(BudgetText.size(plaintext.count)), over the \(BudgetText.size(maximumBytes)) Sesame reads back; export the largest attachments another way.")
+        }
+        try contentsShape.check(plaintext, what: "The backup")
         return header + plaintext.withUnsafeBytes { AEAD.seal($0, using: key, authenticating: header) }
     }
 
@@ -71,6 +82,9 @@ public enum BackupFormat {
         guard bytes.count >= headerByteCount + AEAD.overhead, bytes.starts(with: magic) else {
             throw ImportError("The file is not a Sesame backup (or it is cut short).")
         }
+        guard bytes.count <= maximumBytes else {
+            throw ImportError("The backup is \(BudgetText.size(bytes.count)), over Sesame's limit of \(BudgetText.size(maximumBytes)).")
+        }
         guard bytes[8] == version else {
             throw ImportError("The backup is format \(bytes[8]), written by a newer Sesame; update Sesame to read it.")
         }
@@ -78,6 +92,13 @@ public enum BackupFormat {
         let passes = littleEndian(bytes, at: 10), memoryMiB = littleEndian(bytes, at: 14)
         let kdf = KDFParameters(
             passes: UInt64(passes), memoryBytes: UInt64(memoryMiB) << 20, salt: Array(bytes[18..<headerByteCount]))
+        // Before any derivation: whoever made the file chose these, and a wrong password costs the same as a right one.
+        if kdf.exceedsLimits {
+            throw ImportError(
+                "The backup asks for \(memoryMiB) MiB and \(passes) passes of Argon2id, over Sesame's limit of "
+                    + "\(KDFParameters.maximumMemoryMiB) MiB and \(KDFParameters.maximumPasses) passes (Sesame writes "
+                    + "\(KDFParameters.defaultMemoryMiB) MiB and \(KDFParameters.defaultPasses)).")
+        }
         do {
             try kdf.validate()
         } catch {
@@ -88,6 +109,8 @@ public enum BackupFormat {
 
     /// The decrypted JSON as records, one per item, in the order written.
     static func decodeContents(_ json: Data) throws(ImportError) -> ImportBatch {
+        // Authenticated, but by whoever chose the backup's password: as much outside input as any other file.
+        try contentsShape.check(json, what: "The backup")
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .deferredToDate
         let contents: Contents

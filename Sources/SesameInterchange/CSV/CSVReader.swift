@@ -1,3 +1,5 @@
+import SesameKeePass
+
 /// Reads CSV as RFC 4180 describes it, and as the password managers write it: fields separated by commas,
 /// records by CRLF or LF, fields in double quotes may hold commas, quotes (doubled) and line breaks. A UTF-8 byte
 /// order mark at the start is dropped.
@@ -6,31 +8,55 @@
 /// up to the end of its line, so one bad row does not cost the rest of the file. A quote still open at the end of
 /// the file is reported at the line where it opened. A lone quote inside an unquoted field is kept as text, as
 /// the common readers do. Empty lines are skipped.
+///
+/// A whole file is refused, before it is read, beyond ``Limits``: size, records, fields per record.
 public enum CSVReader {
-    public static func read(_ bytes: some Collection<UInt8>) -> (rows: [CSVRow], problems: [CSVProblem]) {
-        var parser = Parser(Array(bytes))
-        return parser.run()
+    /// What a CSV file may hold (docs/security.md, "Budgets").
+    public struct Limits: Sendable {
+        /// The largest real exports (10,000 logins with notes) are a few MiB.
+        public var bytes = 64 << 20
+        /// Ten times a 10,000-login vault.
+        public var records = 100_000
+        /// The widest layout read has 11 columns (Bitwarden); room for extra ones.
+        public var fieldsPerRecord = 64
+
+        public init() {}
+    }
+
+    public static func read(_ bytes: some Collection<UInt8>, limits: Limits = Limits()) throws(ImportError)
+        -> (rows: [CSVRow], problems: [CSVProblem])
+    {
+        guard bytes.count <= limits.bytes else {
+            throw ImportError("The CSV file is \(BudgetText.size(bytes.count)), over Sesame's limit of \(BudgetText.size(limits.bytes)).")
+        }
+        var parser = Parser(Array(bytes), limits: limits)
+        return try parser.run()
     }
 
     private struct Parser {
         let bytes: [UInt8]
+        let limits: Limits
         var index = 0
         var line = 1
         var rows: [CSVRow] = []
         var problems: [CSVProblem] = []
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8], limits: Limits) {
             self.bytes = bytes
+            self.limits = limits
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         }
 
         private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"),
             lf = UInt8(ascii: "\n")
 
-        mutating func run() -> (rows: [CSVRow], problems: [CSVProblem]) {
+        mutating func run() throws(ImportError) -> (rows: [CSVRow], problems: [CSVProblem]) {
             while index < bytes.count {
+                guard rows.count + problems.count < limits.records else {
+                    throw ImportError("The CSV file has more than \(BudgetText.grouped(limits.records)) records, over Sesame's limit.")
+                }
                 let start = line
-                switch readRecord() {
+                switch try readRecord() {
                 case .success(let fields):
                     if !(fields.count == 1 && fields[0].isEmpty) { rows.append(CSVRow(fields: fields, line: start)) }
                 case .failure(let reason):
@@ -41,10 +67,14 @@ public enum CSVReader {
         }
 
         /// Reads one record and the line break after it.
-        private mutating func readRecord() -> Result<[String], Reason> {
+        private mutating func readRecord() throws(ImportError) -> Result<[String], Reason> {
             var fields: [String] = []
             var failure: Reason?
+            let start = line
             while true {
+                guard fields.count < limits.fieldsPerRecord else {
+                    throw ImportError("Line \(start) of the CSV file has more than \(limits.fieldsPerRecord) fields, over Sesame's limit.")
+                }
                 let field = readField()
                 switch field {
                 case .success(let text): fields.append(text)

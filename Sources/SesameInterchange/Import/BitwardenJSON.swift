@@ -1,4 +1,5 @@
 import Foundation
+import SesameKeePass
 import SesameStore
 
 /// Bitwarden's unencrypted JSON export (`"encrypted": false`, `folders`, `items`): logins and secure notes, with
@@ -52,12 +53,25 @@ enum BitwardenJSON {
         var password: String?
     }
 
+    /// What a Bitwarden JSON file may hold (docs/security.md, "Budgets"). A 10,000-item export is about 10 MiB
+    /// with about 50 keys and values per item; Bitwarden's JSON nests 5 levels.
+    static let maximumBytes = 64 << 20
+    static let shape = JSONShape(maximumDepth: 16, maximumNodes: 4_000_000)
+    static let maximumItems = 100_000
+
+    /// Whether the content is Bitwarden's JSON export. A JSON object beyond the limits counts as one too, so that
+    /// ``read(_:)`` names the limit rather than the format going unrecognised.
     static func looksLike(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= maximumBytes, (try? shape.check(bytes, what: "")) != nil else { return true }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
         return object["items"] is [Any] && object["encrypted"] != nil
     }
 
     static func read(_ bytes: [UInt8]) throws(ImportError) -> ImportBatch {
+        guard bytes.count <= maximumBytes else {
+            throw ImportError("The JSON file is \(BudgetText.size(bytes.count)), over Sesame's limit of \(BudgetText.size(maximumBytes)) for a Bitwarden export.")
+        }
+        try shape.check(bytes, what: "The JSON file")
         let export: Export
         do {
             export = try JSONDecoder().decode(Export.self, from: Data(bytes))
@@ -70,6 +84,9 @@ enum BitwardenJSON {
         var folders: [String: String] = [:]
         for folder in export.folders ?? [] {
             if let id = folder.id, let name = folder.name { folders[id] = name }
+        }
+        guard (export.items ?? []).count <= maximumItems else {
+            throw ImportError("The Bitwarden export has more than \(BudgetText.grouped(maximumItems)) items, over Sesame's limit.")
         }
         var batch = ImportBatch()
         for (index, entry) in (export.items ?? []).enumerated() {

@@ -33,7 +33,7 @@ struct CSVLayout: Sendable {
 
     /// Reads a whole file in this layout: the first row is the header.
     func read(_ bytes: [UInt8]) throws(ImportError) -> ImportBatch {
-        let (rows, problems) = CSVReader.read(bytes)
+        let (rows, problems) = try CSVReader.read(bytes)
         var batch = ImportBatch(rejected: problems.map { ImportRejection(location: "line \($0.line)", reason: $0.reason) })
         guard let header = rows.first?.fields else { throw ImportError("The file is empty: it has no header row.") }
         let columns = Columns(header)
@@ -81,12 +81,14 @@ struct CSVLayout: Sendable {
                 draft.field("formActionOrigin", row["formactionorigin"])
             }
         case .safari:
-            draft.title = row["title"]
-            draft.urls = [row["url"]]
-            draft.username = row["username"]
-            draft.password = row["password"]
-            draft.notes = row["notes"]
-            draft.oneTimeCode = row["otpauth"]
+            // Sesame's own CSV export has these columns and quotes formula-like cells (SpreadsheetCell).
+            let cell = { (name: String) in SpreadsheetCell.unescaped(row[name]) }
+            draft.title = cell("title")
+            draft.urls = [cell("url")]
+            draft.username = cell("username")
+            draft.password = cell("password")
+            draft.notes = cell("notes")
+            draft.oneTimeCode = cell("otpauth")
         case .onePassword:
             draft.title = row["title"]
             draft.urls = [row["url"]]

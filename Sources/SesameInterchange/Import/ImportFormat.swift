@@ -47,7 +47,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if bytes.starts(with: BackupFormat.magic) { return .sesame }
         let start = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if start.first == UInt8(ascii: "{") { return BitwardenJSON.looksLike(bytes) ? .bitwardenJSON : nil }
-        guard let header = CSVReader.read(bytes.prefix(4096)).rows.first else { return nil }
+        guard let header = (try? CSVReader.read(bytes.prefix(4096)))?.rows.first else { return nil }
         return CSVLayout.detect(header: header.fields)?.format
     }
 }

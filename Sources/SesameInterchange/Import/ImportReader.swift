@@ -28,6 +28,8 @@ extension ImportReader {
     /// A KeePass file's entries, each located by its position and path (`entry 3 (Internet/Example)`); recycle-bin
     /// entries are left out.
     static func readKeePass(_ bytes: [UInt8], secret: (ImportSecret) throws -> SecureBytes) throws -> ImportBatch {
+        // A file Sesame would refuse for its size or key derivation is refused before any password is asked.
+        do { try KeePassFile.check(bytes) } catch let error as KeePassError { throw ImportError(error.description) }
         let password = try secret(.keePassPassword)
         let keyFile = try secret(.keePassKeyFile)
         let credentials = KeePassCredentials(

@@ -58,11 +58,20 @@ enum ExportCommand: Command {
             defer { zeroize(&bytes) }
             try ExportFile.create(file, bytes)
         }
+        let escaped = format == "csv" ? CSVExport.escapedCellCount(items) : 0
         if context.wantsJSON {
-            try context.printJSON(ExportReport(file: file, format: format, items: items.count))
+            try context.printJSON(ExportReport(file: file, format: format, items: items.count,
+                                               escapedCells: format == "csv" ? escaped : nil))
         } else {
             let kind = ["sesame": "an encrypted Sesame backup", "kdbx": "a KeePass file"][format] ?? "plain-text CSV"
             print("Exported \(items.count) \(items.count == 1 ? "login" : "logins") to \(file) (\(kind)).")
+        }
+        if escaped > 0 {
+            Terminal.writeToStandardError(
+                "Note: \(escaped) \(escaped == 1 ? "value starts" : "values start") with =, +, -, @, a tab or a carriage "
+                    + "return and \(escaped == 1 ? "was" : "were") written after a ' so that spreadsheets show "
+                    + "\(escaped == 1 ? "it" : "them") as text, not formulas; sesame import removes the ', other managers "
+                    + "keep it (docs/import-export.md).\n")
         }
     }
 }
@@ -71,4 +80,6 @@ private struct ExportReport: Encodable {
     var file: String
     var format: String
     var items: Int
+    /// CSV only: cells written after a `'` (formula-like values).
+    var escapedCells: Int?
 }

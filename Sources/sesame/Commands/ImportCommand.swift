@@ -28,14 +28,14 @@ enum ImportCommand: Command {
             throw arguments.usageError("Missing the file to import")
         }
         let named = try arguments.value("format") { ImportFormat(name: $0) }
-        let bytes = try ExportFile.read(file)
+        let bytes = try ExportFile.read(file, limit: ImportLimits.largestFile)
         // Before any password is asked: a file Sesame cannot read costs the user nothing to find out.
         guard let format = named ?? ImportFormat.detect(bytes) else {
             throw CLIError("Sesame does not recognise the format of \(file); name it with --format (\(formatNames)).")
         }
         // A key file's path is not a secret; its contents are, and stay in secure memory.
         let keyFile = try arguments.value("key-file").map { path -> SecureBytes in
-            var contents = try ExportFile.read(path)
+            var contents = try ExportFile.read(path, limit: ImportLimits.keyFileBytes)
             defer { zeroize(&contents) }
             return SecureBytes(copying: contents)
         }

@@ -155,6 +155,11 @@ enum SyncCommand: Command {
         if summary.newPasswordNeeded {
             print("The master password was changed on another device: run 'sesame sync password' to take in the new key; until then this device publishes nothing.")
         }
+        for path in summary.equivocations {
+            let name = path.split(separator: "/")
+            let device = name.count == 3 ? String(name[1].prefix(8)) : "?"
+            print("Equivocation: device \(device) published two different files as \(path); the one merged first stays and the other is never applied.")
+        }
         print(describe(summary.autoSync ?? AutoSyncState()))
     }
 

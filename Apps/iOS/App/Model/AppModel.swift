@@ -31,7 +31,7 @@ public final class AppModel {
         self.environment = environment
         provider = CredentialProvider(
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
-            identityStore: SystemIdentityStore(environment.identityStore), authenticator: authenticator,
+            identityStore: environment.identityStore, authenticator: authenticator,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
             sessionKeeper: KeychainSessionKeeper(environment), now: now)
         biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
@@ -186,7 +186,7 @@ public final class AppModel {
 
     /// Reads AutoFill's real state from the system's store (and whether a configuration was cancelled).
     public func refreshAutoFillStatus() async {
-        let state = await SystemIdentityStore(environment.identityStore).state()
+        let state = await environment.identityStore.state()
         autoFill = AutoFillStatus(isEnabled: state.isEnabled, needsFullSync: provider.needsFullSync)
         onChange?()
     }

@@ -1,4 +1,3 @@
-import SesameAppModel
 import SesameAutoFill
 import SesameStore
 import SwiftUI

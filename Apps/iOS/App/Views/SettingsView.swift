@@ -1,4 +1,3 @@
-import SesameAppModel
 import SesameAutoFillApple
 import SwiftUI
 
@@ -6,13 +5,18 @@ import SwiftUI
 /// password, and AutoFill's real state with the way to Settings.
 struct SettingsView: View {
     let model: AppModel
-    @AppStorage(SesameEnvironment.idleTimeoutMinutesKey, store: UserDefaults(suiteName: Bundle.main.object(
-        forInfoDictionaryKey: "SesameAppGroup") as? String)) private var minutes = 15
+    @AppStorage(SesameEnvironment.idleTimeoutMinutesKey, store: Self.appGroupDefaults) private var minutes = 15
     @State private var biometry = false
     @State private var password = ""
     @State private var currentPassword = ""
     @State private var newPassword = ""
     @State private var passwordOutcome: String?
+
+    /// The App Group's defaults, which every extension process reads the auto-lock from. A `static let` rather than
+    /// an expression in the attribute: Swift 6.3 compiling that expression to objects fails definite initialization
+    /// ("'_minutes' not initialized by init accessor").
+    private static let appGroupDefaults = UserDefaults(
+        suiteName: Bundle.main.object(forInfoDictionaryKey: "SesameAppGroup") as? String)
 
     var body: some View {
         NavigationStack {

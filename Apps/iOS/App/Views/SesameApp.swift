@@ -1,4 +1,3 @@
-import SesameAppModel
 import SesameAutoFillApple
 import SwiftUI
 

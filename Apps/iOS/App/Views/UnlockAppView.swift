@@ -1,4 +1,3 @@
-import SesameAppModel
 import SwiftUI
 
 /// Creates the vault on first launch, unlocks it afterwards.

@@ -1,4 +1,3 @@
-import SesameAppModel
 import SesameAutoFill
 import SwiftUI
 
@@ -16,10 +15,7 @@ struct VaultListView: View {
                 Button {
                     editing = item
                 } label: {
-                    VStack(alignment: .leading) {
-                        Text(item.title).font(.headline)
-                        Text(item.username).font(.subheadline).foregroundStyle(.secondary)
-                    }
+                    ItemRow(item: item)
                 }
                 .swipeActions {
                     Button("Trash", role: .destructive) { Task { try? await model.moveToTrash(item.id) } }
@@ -41,5 +37,3 @@ struct VaultListView: View {
         }
     }
 }
-
-extension ItemSummary: @retroactive Identifiable {}

@@ -1,0 +1,78 @@
+import Foundation
+import SesameSync
+
+// MARK: - Applied batch files seen again: equivocation, without reading every file every round
+
+extension Vault {
+    /// Tables of vaults set up before equivocation was watched for are made when first needed.
+    static func ensureVerificationTables(_ database: Database) throws {
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS sync_verified (
+                device BLOB NOT NULL, seq INTEGER NOT NULL, stamp BLOB NOT NULL, PRIMARY KEY (device, seq)) STRICT;
+            CREATE TABLE IF NOT EXISTS sync_equivocations (
+                device BLOB NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (device, seq)) STRICT;
+            """)
+    }
+
+    /// The transport fingerprint (``SyncTransport/fingerprint(of:)``) of each applied batch file as it was when
+    /// last found to be the file applied: a round reads such a file again only when its fingerprint changed.
+    public func verifiedBatchFingerprints() throws -> [BatchName: [UInt8]] {
+        try withErrorMapping {
+            try Self.ensureVerificationTables(database)
+            let statement = try database.statement("SELECT device, seq, stamp FROM sync_verified")
+            defer { statement.reset() }
+            var stamps: [BatchName: [UInt8]] = [:]
+            while try statement.step() {
+                guard let device = UUID(bytes: statement.blob(at: 0)) else { continue }
+                stamps[BatchName(device: device, seq: UInt64(statement.int64(at: 1)))] = statement.blob(at: 2) ?? []
+            }
+            return stamps
+        }
+    }
+
+    /// Records the fingerprints of files found to be the ones applied, and forgets the fingerprints and the
+    /// equivocations of names the transport no longer lists (pruned by their device, or withdrawn).
+    public func recordVerifiedBatches(_ fingerprints: [BatchName: [UInt8]], listed: Set<BatchName>) throws {
+        try withErrorMapping {
+            try Self.ensureVerificationTables(database)
+            let tables = ["sync_verified", "sync_equivocations"]
+            var gone: [String: [BatchName]] = [:]
+            for table in tables { gone[table] = try names(in: table).filter { !listed.contains($0) } }
+            // Most rounds change nothing here: no write transaction (and no fsync) for them.
+            guard !fingerprints.isEmpty || gone.values.contains(where: { !$0.isEmpty }) else { return }
+            try database.writeTransaction {
+                let insert = try database.statement(
+                    "INSERT OR REPLACE INTO sync_verified (device, seq, stamp) VALUES (?, ?, ?)")
+                for (name, stamp) in fingerprints {
+                    try insert.reset().bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).bind(stamp, at: 3).run()
+                }
+                for table in tables {
+                    let delete = try database.statement("DELETE FROM \(table) WHERE device = ? AND seq = ?")
+                    for name in gone[table] ?? [] {
+                        try delete.reset().bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applied names at which a round found a different file, while that file is there.
+    public func syncEquivocations() throws -> [BatchName] {
+        try withErrorMapping {
+            try Self.ensureVerificationTables(database)
+            return try names(in: "sync_equivocations").sorted()
+        }
+    }
+
+    private func names(in table: String) throws -> [BatchName] {
+        let statement = try database.statement("SELECT device, seq FROM \(table)")
+        defer { statement.reset() }
+        var names: [BatchName] = []
+        while try statement.step() {
+            if let device = UUID(bytes: statement.blob(at: 0)) {
+                names.append(BatchName(device: device, seq: UInt64(statement.int64(at: 1))))
+            }
+        }
+        return names
+    }
+}

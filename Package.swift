@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "sesame-browser-host", targets: ["sesame-browser-host"]),
         .executable(name: "sesame-autotype", targets: ["sesame-autotype"]),
         .executable(name: "sesame-secret-service", targets: ["sesame-secret-service"]),
+        .executable(name: "sesame-clipboard", targets: ["sesame-clipboard"]),
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too.
@@ -91,6 +92,12 @@ let package = Package(
         .executableTarget(name: "sesame-autotype", dependencies: [
             "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
         ]),
+        // The clipboard for `sesame copy`: Wayland's data-control protocol spoken directly (no libwayland), and the
+        // X11 selection through libX11 in the separate, dynamically linked `sesame-clipboard`.
+        .target(name: "SesameClipboard"),
+        .executableTarget(name: "sesame-clipboard", dependencies: [
+            "SesameClipboard", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
+        ]),
         .target(name: "SesameSecretService", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
@@ -142,7 +149,7 @@ let package = Package(
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
         ]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard"],
                     exclude: ["Fixtures"]),
     ]
 )
@@ -172,6 +179,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
+        ("FuzzWaylandMessage", ["SesameClipboard"]),
         ("FuzzBitwardenJSON", ["SesameInterchange"]),
         ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
         ("FuzzPasskeyFields", ["SesamePasskeys", "SesameKeePass", "SesameInterchange", "SesameStore", "SesameCrypto", "SesameDomains"]),

@@ -17,7 +17,7 @@ for k in range(total):
     pairs.append({"shared": [f"c{c}-{l}.com", f"c{c}-{l+1}.com"]})
 json.dump(pairs, open(sys.argv[1], "w"))
 PY
-echo pw | $BIN init --kdf-memory 19 --kdf-passes 2 --password-stdin >/dev/null
+echo pw | $BIN init --allow-weak-password --kdf-memory 19 --kdf-passes 2 --password-stdin >/dev/null
 printf 'pw\nsecret\n' | $BIN add Site --url https://c1-500.com --password-stdin >/dev/null
 median() { jq -r '.results[] | "\(.command): median \(.median * 1000 | floor) ms (\(.times | length) runs)"' "$D/h.json"; }
 hyperfine -N --warmup 2 --runs 20 --export-json "$D/h.json" "sh -c 'echo pw | $BIN fill https://c1-500.com --json --password-stdin'" >/dev/null 2>&1; median

@@ -11,8 +11,8 @@
 # else. Some products link C libraries that cannot be linked
 # fully static, so they get the Swift runtime statically and those libraries shared: `sesame-cli` and SesameBench
 # (KeePass files: Debian's libargon2.a and libsodium.a both define
-# the Argon2 reference functions, and FoundationXML's libxml2), `sesame-autotype` (libXtst has no static archive)
-# and `sesame-secret-service` (libsystemd has none). The debug build that tests use is separate and unchanged.
+# the Argon2 reference functions, and FoundationXML's libxml2), `sesame-autotype` (libXtst has no static archive),
+# `sesame-clipboard` (libX11, as the Auto-Type helper) and `sesame-secret-service` (libsystemd has none). The debug build that tests use is separate and unchanged.
 #
 # Usage: scripts/build-static.sh [PRODUCT...]   (progress on stderr, the bin folder on stdout)
 set -eu
@@ -31,7 +31,7 @@ out="$scratch/bin"
 mkdir -p "$out"
 for product in "$@"; do
     case $product in
-        sesame-cli|SesameBench|sesame-autotype|sesame-secret-service) flags=$shared ;;
+        sesame-cli|SesameBench|sesame-autotype|sesame-secret-service|sesame-clipboard) flags=$shared ;;
         *) flags=$static ;;
     esac
     # shellcheck disable=SC2086

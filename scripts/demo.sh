@@ -8,7 +8,7 @@ trap 'sesame agent --stop >/dev/null 2>&1 || true; rm -rf "$demo"' EXIT
 
 run() { printf '$ %s\n' "$*" | sed 's/ --password-stdin//'; "$@"; echo; }
 
-printf 'demo-master\n' | run sesame init --kdf-memory 64 --password-stdin
+printf 'demo-master\n' | run sesame init --kdf-memory 64 --allow-weak-password --password-stdin
 printf 'demo-master\ns3cret-for-github\n' | run sesame add GitHub --username alice --url https://github.com --password-stdin
 printf 'demo-master\n' | run sesame add "GitHub (work)" --username alice-work --url https://github.com --generate --password-stdin
 printf 'demo-master\nmail-pw\n' | run sesame add "Work mail" --username alice@work.example --url https://mail.work.example --password-stdin

@@ -6,7 +6,8 @@ import SesameCrypto
 import SesameStore
 
 /// What a Secret Service client controls before any vault call: object paths, a DH public key and the secret it
-/// encrypts, lookup attributes, and (from pinentry) Assuan responses. The first byte picks the parser. Nothing may
+/// encrypts, lookup attributes, (from pinentry) Assuan responses, and its environment block (`/proc/PID/environ`,
+/// read for TERM when pinentry-curses asks on its terminal). The first byte picks the parser. Nothing may
 /// crash; a path that parses must name itself; a secret must decrypt to what was encrypted.
 @main
 enum FuzzSecretServiceInput {
@@ -14,10 +15,11 @@ enum FuzzSecretServiceInput {
         LibFuzzer.run { bytes in
             guard let selector = bytes.first else { return }
             let rest = Array(bytes.dropFirst())
-            switch selector % 4 {
+            switch selector % 5 {
             case 0: objectPath(rest)
             case 1: session(rest)
             case 2: attributes(rest)
+            case 4: environ(rest)
             default: assuan(rest)
             }
         }
@@ -55,6 +57,13 @@ enum FuzzSecretServiceInput {
         precondition(query.isEmpty || item.matchesLookup(query))
         let login = Item(title: "l", username: parts.first ?? "", urls: parts.dropFirst().prefix(3).map { ItemURL($0) })
         _ = login.matchesLookup(query)
+    }
+
+    /// A client's environment block: any TERM taken must be a plain terminal name, safe on an Assuan line.
+    static func environ(_ bytes: [UInt8]) {
+        guard let type = ClientTerminal.terminalType(fromEnviron: Array(bytes.prefix(ClientTerminal.environLimit))) else { return }
+        precondition(!type.isEmpty && type.utf8.count <= 64, "a TERM out of bounds")
+        precondition(type.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x25 }, "a TERM that could break an Assuan line")
     }
 
     static func assuan(_ bytes: [UInt8]) {

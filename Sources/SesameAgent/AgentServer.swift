@@ -30,6 +30,10 @@ public struct AgentConfiguration: Sendable {
     public var socketCheckInterval: TimeInterval = 10
     /// Seconds between a change and the automatic sync round that publishes it (when automatic sync is on).
     public var syncDebounce: TimeInterval = 2
+    /// A listening socket handed over by the service manager (systemd's socket activation, `sesame-agent.socket`)
+    /// for ``location``: served as it is, and its file is left in place when the agent stops, since the manager
+    /// owns it and starts the agent again on the next connection.
+    public var inheritedListener: Int32?
 
     public init(
         location: AgentSocketLocation, publicSuffixList: PublicSuffixList,
@@ -128,12 +132,17 @@ public final class AgentServer: @unchecked Sendable {
         try location.prepareFolder()
         try takeLock(location)
         do throws(AgentError) {
-            try removeStaleSocket(location)
             let listener: UnixSocket
-            do {
-                listener = try UnixSocket.listen(at: location.socketPath)
-            } catch {
-                throw AgentError(.system, "Cannot listen on \(location.socketPath): \(error).")
+            if let inherited = configuration.inheritedListener {
+                try Self.checkInherited(inherited, path: location.socketPath)
+                listener = UnixSocket(adopting: inherited)
+            } else {
+                try removeStaleSocket(location)
+                do {
+                    listener = try UnixSocket.listen(at: location.socketPath)
+                } catch {
+                    throw AgentError(.system, "Cannot listen on \(location.socketPath): \(error).")
+                }
             }
             var info = stat()
             guard lstat(location.socketPath, &info) == 0 else {
@@ -177,6 +186,29 @@ public final class AgentServer: @unchecked Sendable {
     public func run() throws(AgentError) {
         try start()
         waitUntilStopped()
+    }
+
+    /// A descriptor from the service manager must be a listening Unix stream socket bound to the agent's path:
+    /// anything else is a unit file that disagrees with the environment, said plainly rather than served.
+    static func checkInherited(_ descriptor: Int32, path: String) throws(AgentError) {
+        var type: Int32 = 0, listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) == 0, type == Int32(SOCK_STREAM.rawValue),
+              getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening == 1
+        else {
+            throw AgentError(.badSocketPath, "The service manager passed descriptor \(descriptor), which is not a listening stream socket.")
+        }
+        var address = sockaddr_un()
+        var size = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &size) }
+        }
+        let bound = withUnsafeBytes(of: address.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard named == 0, address.sun_family == sa_family_t(AF_UNIX), bound == path else {
+            throw AgentError(.badSocketPath, "The service manager's socket is \(bound.isEmpty ? "not a Unix socket" : bound), but this agent serves \(path); make the socket unit's ListenStream and the agent's socket agree.")
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
     /// One agent per location: an exclusive `flock` on the lock file next to the socket, held while serving. The
@@ -324,9 +356,10 @@ public final class AgentServer: @unchecked Sendable {
         listener.close()
         let location = configuration.location
         mutex.lock()
-        // Remove the socket only if it is still ours: never another agent's that replaced it.
+        // Remove the socket only if it is still ours: never another agent's that replaced it, nor the service
+        // manager's, which starts the agent again when a client connects.
         var info = stat()
-        if let identity = socketIdentity, lstat(location.socketPath, &info) == 0,
+        if configuration.inheritedListener == nil, let identity = socketIdentity, lstat(location.socketPath, &info) == 0,
             UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode
         {
             unlink(location.socketPath)

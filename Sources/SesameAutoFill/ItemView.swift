@@ -31,11 +31,13 @@ public struct ItemView: Sendable, Equatable {
     public var expires: Date?
     public var passwordHistoryCount: Int
     public var passkeys: [PasskeySummary]
+    /// Whether the item has a one-time code setting (its secret stays out of the view).
+    public var hasOneTimeCode: Bool
 
     public init(
         id: UUID, title: String, username: String, hasPassword: Bool, urls: [ItemURL], notes: String,
         fields: [Field], tags: [String], matchMode: MatchMode, created: Date, modified: Date, expires: Date?,
-        passwordHistoryCount: Int, passkeys: [PasskeySummary] = []
+        passwordHistoryCount: Int, passkeys: [PasskeySummary] = [], hasOneTimeCode: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -51,6 +53,7 @@ public struct ItemView: Sendable, Equatable {
         self.expires = expires
         self.passwordHistoryCount = passwordHistoryCount
         self.passkeys = passkeys
+        self.hasOneTimeCode = hasOneTimeCode
     }
 
     /// The view of `item`: everything but its secrets.
@@ -61,7 +64,8 @@ public struct ItemView: Sendable, Equatable {
             fields: item.fields.map { Field(name: $0.name, value: $0.isProtected ? nil : $0.value, isProtected: $0.isProtected) },
             tags: item.tags, matchMode: item.matchMode, created: item.created, modified: item.modified,
             expires: item.expires, passwordHistoryCount: item.passwordHistory.count,
-            passkeys: item.passkeys.map(PasskeySummary.init))
+            passkeys: item.passkeys.map(PasskeySummary.init),
+            hasOneTimeCode: !(item.oneTimeCode ?? "").isEmpty)
     }
 
     /// The match mode that applies to one of the item's URLs (as `Item.matchMode(for:)`).

@@ -16,19 +16,31 @@ extension Vault {
     }
 
     static func pick(_ reference: String, from items: [Item]) throws -> Item {
-        let wanted = reference.lowercased()
-        guard !wanted.isEmpty else { throw ReferenceError.notFound(reference) }
-        let exact = items.filter { $0.title.lowercased() == wanted }
-        if exact.count == 1 { return exact[0] }
-        if exact.count > 1 { throw ReferenceError.ambiguous(reference, candidates: exact.map(ReferenceError.Candidate.init)) }
-        let byID = wanted.count >= 4 ? items.filter { $0.id.uuidString.lowercased().hasPrefix(wanted) } : []
-        let byTitle = items.filter { $0.title.lowercased().hasPrefix(wanted) }
-        let matches = byID + byTitle.filter { candidate in !byID.contains { $0.id == candidate.id } }
+        let matches = ItemReference.candidates(reference, in: items, id: \.id, title: \.title)
         switch matches.count {
         case 0: throw ReferenceError.notFound(reference)
         case 1: return matches[0]
         default: throw ReferenceError.ambiguous(reference, candidates: matches.map(ReferenceError.Candidate.init))
         }
+    }
+}
+
+/// The rules by which a person names an item, apart from the vault, so a shell can offer the candidates of an
+/// ambiguous name to choose from (`sesame show GitHub` with two GitHub logins) by the very rules `resolve` follows.
+public enum ItemReference {
+    /// The items `reference` names: those whose title is exactly it (case-insensitive) when there are any, else
+    /// those whose id starts with it (4+ characters) and those whose title starts with it. One candidate resolves;
+    /// several are ambiguous; none is not found.
+    public static func candidates<T>(
+        _ reference: String, in items: [T], id: (T) -> UUID, title: (T) -> String
+    ) -> [T] {
+        let wanted = reference.lowercased()
+        guard !wanted.isEmpty else { return [] }
+        let exact = items.filter { title($0).lowercased() == wanted }
+        if !exact.isEmpty { return exact }
+        let byID = wanted.count >= 4 ? items.filter { id($0).uuidString.lowercased().hasPrefix(wanted) } : []
+        let byTitle = items.filter { title($0).lowercased().hasPrefix(wanted) }
+        return byID + byTitle.filter { candidate in !byID.contains { id($0) == id(candidate) } }
     }
 }
 

@@ -136,6 +136,12 @@ public final class Vault {
 
     /// Why `path` cannot become a new vault: it is one already, or it is something else that must not be
     /// mistaken for one (an empty file, another SQLite database, a FIFO, a device).
+    /// Throws what `create` would throw for what is at `path` already (a vault, a folder, another file), so a
+    /// shell can say it before asking for a new master password.
+    public static func checkCreatable(at path: String, publicSuffixList: PublicSuffixList) throws {
+        try refuseExisting(path, publicSuffixList: publicSuffixList)
+    }
+
     private static func refuseExisting(_ path: String, publicSuffixList: PublicSuffixList) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }

@@ -15,14 +15,19 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var isOptional: Bool
     /// Whether the argument takes all remaining positional values.
     public var isVariadic: Bool
+    /// What shell completion offers for it; by default inferred from its name (``Completion/inferred(for:)``).
+    public var completion: Completion
 
     /// Creates a positional argument; it is required and takes one value unless said otherwise.
-    public init(_ name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false) {
+    public init(
+        _ name: String, help: String, isOptional: Bool = false, isVariadic: Bool = false, completion: Completion? = nil
+    ) {
         precondition(!name.isEmpty && !name.contains(" "), "Argument name must be one word")
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.isVariadic = isVariadic
+        self.completion = completion ?? .inferred(for: name)
     }
 
     /// `<name>`, as in help and error messages.

@@ -56,7 +56,7 @@ extension CommandSpec {
         }
         blocks.append(section("OPTIONS", optionRows))
         if isGroup {
-            blocks.append(section("SUBCOMMANDS", subcommands.map { ($0.name, $0.abstract) }))
+            blocks.append(section("SUBCOMMANDS", subcommands.filter { !$0.isHidden }.map { ($0.name, $0.abstract) }))
             // argument-parser's pointer to `help`, which goes right after the program name.
             var words = path.split(separator: " ").map(String.init)
             words.insert("help", at: min(1, words.count))

@@ -232,7 +232,7 @@ private struct Parser {
         }
         guard spec.subcommands.contains(where: { $0.name == name }) else {
             var message = "Unknown subcommand '\(TerminalText.quoted(name))'"
-            if let suggestion = name.closest(in: spec.subcommands.map(\.name)) {
+            if let suggestion = SubcommandSpec.suggestion(for: name, among: spec.subcommands) {
                 message += ". Did you mean '\(suggestion)'?"
             }
             throw UsageError(message)

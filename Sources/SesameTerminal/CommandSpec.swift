@@ -35,6 +35,12 @@ public struct CommandSpec: Sendable, Equatable {
     /// A group that also runs by itself when no subcommand is named (`sesame autotype` types; `sesame autotype
     /// rule …` manages rules), taking only options of its own.
     public var runsWithoutSubcommand: Bool
+    /// Words other password managers use for this command (`insert`, `ls`, `delete`): typed as a subcommand of
+    /// the parent, they suggest this command. Suggestions only: they never run it.
+    public var familiarNames: [String]
+    /// Left out of the parent's help and suggestions, and of completions and manual pages: commands that shells
+    /// and scripts call (`sesame __complete`), not people.
+    public var isHidden: Bool
 
     /// Creates a command; see the type's description for the rules a spec must follow.
     public init(
@@ -45,7 +51,9 @@ public struct CommandSpec: Sendable, Equatable {
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
         subcommands: [SubcommandSpec] = [],
-        runsWithoutSubcommand: Bool = false
+        runsWithoutSubcommand: Bool = false,
+        familiarNames: [String] = [],
+        isHidden: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -55,6 +63,8 @@ public struct CommandSpec: Sendable, Equatable {
         self.options = options
         self.subcommands = subcommands
         self.runsWithoutSubcommand = runsWithoutSubcommand
+        self.familiarNames = familiarNames
+        self.isHidden = isHidden
         checkConsistency()
     }
 

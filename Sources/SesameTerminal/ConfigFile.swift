@@ -7,10 +7,12 @@ public struct ConfigFile {
     /// The settings `sesame config` knows; any other name is refused, so a typo does not store a dead value.
     public enum Key: String, CaseIterable, Sendable {
         case passwordRules = "password-rules"
+        case unlockOnPrompt = "unlock-on-prompt"
 
         public var help: String {
             switch self {
             case .passwordRules: "A password-rules.json file (Apple's format) whose site rules generated passwords follow."
+            case .unlockOnPrompt: "on (default) or off: whether a master password typed at a prompt also unlocks the vault in the agent."
             }
         }
     }

@@ -29,15 +29,21 @@ public struct OptionSpec: Sendable, Equatable {
     public var kind: Kind
     /// One sentence of help, ending with a period.
     public var help: String
+    /// What shell completion offers for its value; by default inferred from the value's name.
+    public var completion: Completion
 
     /// Creates an option; the convenience factories `flag`, `value` and `repeatable` read better at call sites.
-    public init(_ name: String, shortName: Character? = nil, kind: Kind, help: String) {
+    public init(_ name: String, shortName: Character? = nil, kind: Kind, help: String, completion: Completion? = nil) {
         precondition(Self.isKebabCase(name), "Option name '\(name)' must be kebab-case without leading dashes")
         precondition(shortName.map { $0.isASCII && $0.isLetter } ?? true, "Short name must be one ASCII letter")
         self.name = name
         self.shortName = shortName
         self.kind = kind
         self.help = help
+        switch kind {
+        case .flag: self.completion = .none
+        case .value(let valueName), .repeatableValue(let valueName): self.completion = completion ?? .inferred(for: valueName)
+        }
     }
 
     /// A flag such as `--json`.
@@ -47,16 +53,17 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// An option taking one value; `valueName` defaults to the option's name (`--vault <vault>`).
     public static func value(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String
+        _ name: String, short: Character? = nil, valueName: String? = nil, help: String, completion: Completion? = nil
     ) -> OptionSpec {
-        OptionSpec(name, shortName: short, kind: .value(valueName: valueName ?? name), help: help)
+        OptionSpec(name, shortName: short, kind: .value(valueName: valueName ?? name), help: help, completion: completion)
     }
 
     /// An option that may be given several times, each time with one value.
     public static func repeatable(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String
+        _ name: String, short: Character? = nil, valueName: String? = nil, help: String, completion: Completion? = nil
     ) -> OptionSpec {
-        OptionSpec(name, shortName: short, kind: .repeatableValue(valueName: valueName ?? name), help: help)
+        OptionSpec(name, shortName: short, kind: .repeatableValue(valueName: valueName ?? name), help: help,
+                   completion: completion)
     }
 
     /// The value's placeholder name, or `nil` for a flag.

@@ -115,6 +115,15 @@ public struct ParsedArguments: Sendable, Equatable {
 
     // MARK: - Subcommands and errors
 
+    /// The options given before the subcommand's name, spelled again (`--name`, `--name=value`), so a group can
+    /// hand them on: `sesame sync --vault V status` means `sesame sync status --vault V`.
+    public var optionWords: [String] {
+        spec.options.flatMap { option -> [String] in
+            option.takesValue ? (optionValues[option.name] ?? []).map { "--\(option.name)=\($0)" }
+                : (flags.contains(option.name) ? ["--\(option.name)"] : [])
+        }
+    }
+
     /// The path of the chosen subcommand, for example `sesame add`, to parse its arguments with.
     public var subcommandPath: String? {
         subcommand.map { "\(commandPath) \($0)" }

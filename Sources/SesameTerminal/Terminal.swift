@@ -40,6 +40,14 @@ public enum Terminal {
         columns(of: STDOUT_FILENO)
     }
 
+    /// The height of the terminal on standard output in rows, or `nil` when it is not a terminal.
+    public static var standardOutputHeight: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Writes `text` to standard error (add the newline yourself), unbuffered, with `write(2)`, after
     /// ``TerminalText/sanitized(_:)``: messages quote titles, hosts and arguments, which must not drive the terminal.
     ///

@@ -46,7 +46,10 @@ enum SecretServiceCommand {
         let confirmation = parsed.flag("confirm")
             ? ClientConfirmation(registry: ClientRegistry(path: ClientRegistry.defaultPath(environment: environment))) : nil
         do {
-            let service = try SecretService(vault: access, confirmation: confirmation, pinentry: Pinentry(environment: environment))
+            // Every log line goes through the sanitizer: it quotes paths and program names of clients.
+            let service = try SecretService(
+                vault: access, confirmation: confirmation, pinentry: Pinentry(environment: environment),
+                log: { Terminal.writeToStandardError("sesame-secret-service: \($0)\n") })
             try service.start(replace: parsed.flag("replace"))
             let stop = service.stopper
             var sources: [any DispatchSourceSignal] = []

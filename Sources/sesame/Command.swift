@@ -14,7 +14,17 @@ extension Command {
 
     /// The spec's list of subcommands, built from ``subcommands`` so the two cannot disagree.
     static var subcommandSpecs: [SubcommandSpec] {
-        subcommands.map { SubcommandSpec($0.spec.name, abstract: $0.spec.abstract) }
+        subcommands.map {
+            SubcommandSpec($0.spec.name, abstract: $0.spec.abstract, familiarNames: $0.spec.familiarNames,
+                           isHidden: $0.spec.isHidden)
+        }
+    }
+}
+
+extension Command {
+    /// This command and every command under it: what completions and manual pages are made from.
+    static var tree: CommandTree {
+        CommandTree(spec: spec, children: subcommands.map { $0.tree })
     }
 }
 
@@ -34,6 +44,9 @@ enum CommonOptions {
     static let json = OptionSpec.flag("json", help: "Print machine-readable JSON (see docs/cli.md).")
     static let passwordStdin = OptionSpec.flag(
         "password-stdin", help: "Read every secret this command needs from standard input, one per line, master password first.")
+
+    static let allowWeakPassword = OptionSpec.flag(
+        "allow-weak-password", help: "Accept a new password that zxcvbn estimates below 50 bits (refused otherwise).")
 
     /// Checks what the parser cannot: `--vault ""` would otherwise quietly mean the default vault.
     static func validate(_ arguments: ParsedArguments) throws(UsageError) {

@@ -52,14 +52,145 @@ final class CommandContext {
 
     /// An unlocked vault to send requests to. When the agent runs and holds this vault unlocked, that is the
     /// agent, and nothing is asked for (not even with `--password-stdin`: standard input then starts with the
-    /// command's other secrets). Otherwise asks for the master password (unless the caller already has it) and
-    /// unlocks the vault in this process, as without an agent.
+    /// command's other secrets). Otherwise asks for the master password (unless the caller already has it): at a
+    /// terminal it is asked again after a wrong one (three tries), and it unlocks the vault in the agent (started
+    /// if needed), so the commands that follow ask nothing until the agent locks (gpg-agent's way; `sesame config
+    /// set unlock-on-prompt off` or `SESAME_NO_AGENT=1` keep the vault in this process only). With
+    /// `--password-stdin`, or when the agent cannot take it, the vault is unlocked in this process.
     func openService(password known: SecureBytes? = nil) throws -> any UnlockedVault {
         if let agent = unlockedAgent() { return agent }
         let vault = try Vault(path: vaultPath, publicSuffixList: publicSuffixList())
-        let password = try known ?? secrets.read(.masterPassword)
-        try vault.unlock(password: password)
-        return LocalVaultService(vault: vault)
+        if let known {
+            try vault.unlock(password: known)
+            return LocalVaultService(vault: vault)
+        }
+        return try withMasterPassword { password in
+            if let agent = try unlockInAgent(password) { return agent }
+            try vault.unlock(password: password)
+            return LocalVaultService(vault: vault)
+        }
+    }
+
+    /// Whether a person answers this command's prompts at a terminal (not `--password-stdin`).
+    var promptsAtTerminal: Bool { !secrets.fromStandardInput }
+
+    /// Whether a person can pick among candidates at the terminal: standard input is one, and no secret comes
+    /// from it.
+    var canChoose: Bool { promptsAtTerminal && Terminal.isStandardInputATerminal && SecretPrompt.isTerminalAvailable }
+
+    /// Asks for the master password (the prompt says what for, when `purpose` is given) and runs `body` with it.
+    /// At a terminal a wrong master password is asked for again, three tries in all, as sudo and gpg do; from
+    /// standard input it fails at once (exit 2), since a script would only repeat the same line.
+    @discardableResult
+    func withMasterPassword<T>(
+        _ purpose: SecretReader.Purpose = .masterPassword, _ body: (SecureBytes) throws -> T
+    ) throws -> T {
+        var attempt = 1
+        while true {
+            let password = try secrets.read(purpose)
+            do {
+                return try body(password)
+            } catch where Self.isWrongPassword(error) && promptsAtTerminal && attempt < Self.masterPasswordTries {
+                attempt += 1
+                TerminalQuestion.tell("Wrong master password; try again.\n")
+            }
+        }
+    }
+
+    static let masterPasswordTries = 3
+
+    static func isWrongPassword(_ error: any Error) -> Bool {
+        switch error {
+        case VaultError.wrongPassword: true
+        case let failure as ServiceFailure: failure.code == .wrongPassword
+        case let failure as CLIError: failure.status == .wrongPassword
+        default: false
+        }
+    }
+
+    /// After a master password typed at a terminal: unlocks the vault in the agent (starting it), so the next
+    /// commands need not ask; nil when that is off or the agent cannot take it (then this process unlocks).
+    /// Rethrows a wrong password, so the caller asks again.
+    private func unlockInAgent(_ password: SecureBytes) throws -> AgentClient? {
+        guard promptsAtTerminal, agentAllowed, (try? ConfigFile(path: configPath))?[.unlockOnPrompt] != "off" else {
+            return nil
+        }
+        let location = agentLocation
+        do {
+            try location.verifyFolder()
+        } catch {
+            guard error.code == .notRunning else { return nil }  // no folder yet: the agent makes it
+        }
+        do {
+            let (agent, _) = try AgentLauncher.connectOrStart(location: location, clientName: "sesame \(SesameCLI.version)") {
+                () throws(AgentError) in try spawnAgent(on: location)
+            }
+            let status = try agent.unlock(vault: canonicalVaultPath, password: password)
+            agent.vault = canonicalVaultPath
+            Terminal.writeToStandardError(
+                "Unlocked in the agent for \(AgentDuration.format(status.idleTimeout)) without use ('sesame lock' locks it now).\n")
+            return agent
+        } catch let failure as ServiceFailure where failure.code == .wrongPassword {
+            throw failure
+        } catch {
+            // Another vault held there, an agent that cannot start: this command goes on without it.
+            return nil
+        }
+    }
+
+    /// Whether the agent may be used at all: `SESAME_NO_AGENT=1` turns it off for one process.
+    var agentAllowed: Bool {
+        guard let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" else { return true }
+        return false
+    }
+
+    /// `$XDG_CONFIG_HOME/sesame/config.json`.
+    var configPath: String { ConfigFile.path(environment: environment) }
+
+    /// A new password that guards a vault or an export (`init`, `passwd`, an export's own password): asked twice
+    /// on a terminal, or read from standard input, then estimated with zxcvbn as `audit` does. One below
+    /// ``PasswordStrength/masterPasswordMinimumBits`` is refused with the estimate and what would do (at a
+    /// terminal it is asked again, three tries in all) unless the command line says `--allow-weak-password`.
+    ///
+    /// - Parameter what: What it is, capitalised, for messages: "The master password".
+    func readNewPassword(_ purpose: SecretReader.Purpose, what: String) throws -> SecureBytes {
+        let allowWeak = arguments.spec.options.contains { $0.name == CommonOptions.allowWeakPassword.name }
+            && arguments.flag(CommonOptions.allowWeakPassword.name)
+        var attempt = 1
+        while true {
+            let password = try secrets.read(purpose)
+            guard password.count > 0 else { throw CLIError("\(what) is empty.") }
+            let personal = ["sesame", environment["USER"] ?? ""]
+            guard !allowWeak, let strength = PasswordStrength.estimate(password, personalWords: personal),
+                  !strength.isEnoughForMasterPassword
+            else { return password }
+            let refusal = "\(what) is too weak: \(strength.reason). "
+                + "It needs at least \(Int(PasswordStrength.masterPasswordMinimumBits)) bits, such as five random words "
+                + "('sesame generate --passphrase --words 5') or 12 random characters"
+            guard promptsAtTerminal, attempt < Self.masterPasswordTries else {
+                throw CLIError(refusal + "; add --allow-weak-password to use it anyway.")
+            }
+            attempt += 1
+            TerminalQuestion.tell(refusal + ". Choose another (or run again with --allow-weak-password).\n")
+        }
+    }
+
+    /// The item a person names, as ``VaultItems/resolve(_:in:)`` finds it; when the name matches several and a
+    /// person is at the terminal, they choose one (``ItemChooser``) instead of getting the error.
+    func resolve(_ reference: String, in service: any UnlockedVault, states: Set<ItemState> = [.active]) throws -> ItemView {
+        let failure: ServiceFailure
+        do {
+            return try service.resolve(reference, in: states)
+        } catch {
+            failure = error
+        }
+        guard failure.code == .ambiguous, canChoose else { throw failure }
+        var summaries: [ItemSummary] = []
+        for state in [ItemState.active, .trashed] where states.contains(state) { summaries += try service.list(state).items }
+        let candidates = ItemReference.candidates(reference, in: summaries, id: \.id, title: \.title)
+        guard candidates.count > 1 else { throw failure }
+        let chosen = try ItemChooser.choose(reference, among: candidates, environment: environment)
+        return try service.resolve(chosen.id.uuidString, in: states)
     }
 
     /// The vault unlocked in this process, even while the agent holds it unlocked: for commands the agent has no
@@ -73,7 +204,7 @@ final class CommandContext {
     /// A connection to the agent if it runs and holds this vault unlocked; its idle timer is reset, so the vault
     /// stays unlocked for the requests that follow. `SESAME_NO_AGENT=1` turns the agent off for one process.
     func unlockedAgent() -> AgentClient? {
-        if let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" { return nil }
+        guard agentAllowed else { return nil }
         do {
             return try AgentClient.attachUnlocked(
                 vault: canonicalVaultPath, at: agentLocation, clientName: "sesame \(SesameCLI.version)")

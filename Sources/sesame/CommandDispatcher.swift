@@ -18,7 +18,8 @@ enum CommandDispatcher {
             if let name = parsed.subcommand, let subpath = parsed.subcommandPath {
                 // The parser has checked the name against the spec, which is built from `subcommands`.
                 let subcommand = command.subcommands.first { $0.spec.name == name }!
-                return try run(subcommand, parsed.subcommandArguments, path: subpath, environment: environment)
+                // Options written before the subcommand's name are its own (`sync --vault V status`).
+                return try run(subcommand, parsed.optionWords + parsed.subcommandArguments, path: subpath, environment: environment)
             }
             try CommonOptions.validate(parsed)
             try command.run(parsed, context: CommandContext(arguments: parsed, environment: environment))

@@ -6,6 +6,8 @@ import SesameTerminal
 final class SecretReader {
     enum Purpose {
         case masterPassword
+        /// This device's master password, where another device's is asked for next (`sync password`).
+        case thisVaultsMasterPassword
         case newMasterPassword
         case itemPassword(title: String)
         case fieldValue(name: String)
@@ -24,6 +26,7 @@ final class SecretReader {
         var prompt: String {
             switch self {
             case .masterPassword: "Master password: "
+            case .thisVaultsMasterPassword: "Master password of this vault (as set on this device): "
             case .newMasterPassword: "New master password: "
             case .itemPassword(let title): "Password for '\(title)': "
             case .fieldValue(let name): "Value of '\(name)': "
@@ -39,6 +42,7 @@ final class SecretReader {
         var description: String {
             switch self {
             case .masterPassword: "the master password"
+            case .thisVaultsMasterPassword: "this vault's master password"
             case .newMasterPassword: "the new master password"
             case .itemPassword: "the item's password"
             case .fieldValue(let name): "the value of the protected field '\(name)'"
@@ -55,7 +59,7 @@ final class SecretReader {
         var needsConfirmation: Bool {
             switch self {
             // A one-time code setting is checked by parsing it, and is usually pasted, not typed.
-            case .masterPassword, .oneTimeCode, .backupPassword, .keePassPassword, .syncPassword: false
+            case .masterPassword, .thisVaultsMasterPassword, .oneTimeCode, .backupPassword, .keePassPassword, .syncPassword: false
             case .newMasterPassword, .itemPassword, .fieldValue, .newBackupPassword, .newKeePassPassword: true
             }
         }

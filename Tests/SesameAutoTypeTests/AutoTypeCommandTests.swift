@@ -13,7 +13,7 @@ struct AutoTypeCommandTests {
     init() throws {
         session = try X11Session()
         vault = session.folder + "/vault.sqlite"
-        try #require(try sesame(["init", "--kdf-memory", "19", "--kdf-passes", "2"], input: Self.master).status == 0)
+        try #require(try sesame(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2"], input: Self.master).status == 0)
     }
 
     var environment: [String: String] {

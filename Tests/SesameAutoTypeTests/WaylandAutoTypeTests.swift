@@ -13,7 +13,7 @@ struct WaylandAutoTypeTests {
     init() throws {
         session = try WaylandSession()
         vault = session.folder + "/vault.sqlite"
-        try #require(try sesame(["init", "--kdf-memory", "19", "--kdf-passes", "2"], input: Self.master).status == 0)
+        try #require(try sesame(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2"], input: Self.master).status == 0)
     }
 
     /// The C locale, as a hotkey daemon may run it: wtype must still get every character.

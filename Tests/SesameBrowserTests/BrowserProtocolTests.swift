@@ -44,7 +44,7 @@ struct BrowserProtocolTests {
         init(unlocked: Bool = true, logins: [(title: String, username: String, url: String, password: String)] = Home.logins) throws {
             try FileManager.default.createDirectory(atPath: path + "/run", withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try run(bin + "/sesame", ["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "master-pw\n")
+            try run(bin + "/sesame", ["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "master-pw\n")
             try run(bin + "/sesame", ["unlock", "--password-stdin"], input: "master-pw\n")
             for login in logins {
                 try run(bin + "/sesame", ["add", login.title, "--username", login.username, "--url", login.url, "--password-stdin"],

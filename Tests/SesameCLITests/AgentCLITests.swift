@@ -183,7 +183,7 @@ import Testing
             let git = try cli.run(["get"], input: "protocol=https\nhost=bank.example.com\n\n", executable: "git-credential-sesame")
             #expect(git.stdout.contains(itemPassword))
         }
-        #expect(try cli.run(["passwd", "--password-stdin"], input: master + "\n" + newMaster + "\n").status == 0)
+        #expect(try cli.run(["passwd", "--allow-weak-password", "--password-stdin"], input: master + "\n" + newMaster + "\n").status == 0)
         let agent = try #require(try cli.agentStatus()["pid"] as? Int)
         #expect(try cli.run(["lock"]).status == 0)
         // The vault's path is in the agent's heap: proof that the scan reads it.
@@ -277,9 +277,9 @@ import Testing
         defer { cli.stopAgent() }
         try cli.initVault()
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
-        let wrong = try cli.run(["passwd", "--password-stdin"], input: "guess\nnew-pw\n")
+        let wrong = try cli.run(["passwd", "--allow-weak-password", "--password-stdin"], input: "guess\nnew-pw\n")
         #expect(wrong.status == 2)
-        let changed = try cli.run(["passwd", "--password-stdin"], input: "master-pw\nnew-pw\n")
+        let changed = try cli.run(["passwd", "--allow-weak-password", "--password-stdin"], input: "master-pw\nnew-pw\n")
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(try cli.run(["list"]).status == 0, "the agent stays unlocked")
         #expect(try cli.run(["lock"]).status == 0)
@@ -292,7 +292,7 @@ import Testing
         defer { cli.stopAgent() }
         try cli.initVault()
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "other-pw\n").status == 0)
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
         // Commands on the other vault ask for its password, as without an agent.

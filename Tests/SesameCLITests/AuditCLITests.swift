@@ -24,12 +24,21 @@ import Testing
         #expect(revealed.stdout.contains("\"password\" : \"sunshine99\""))
     }
 
-    @Test func auditAsksForTheMasterPasswordEvenWithAnUnlockedAgent() throws {
+    /// Issue 26: the audit runs in the unlocked agent and asks for nothing; its report leaves the agent without
+    /// passwords. Only --reveal, which shows every reported password at once, asks again (like an export).
+    @Test func anUnlockedAgentAuditsWithoutThePasswordButRevealStillAsks() throws {
         let cli = CLIHarness()
         try cli.initVault()
         defer { cli.stopAgent() }
+        _ = try cli.run(["add", "Forum", "--url", "forum.example", "--password-stdin"], input: "master-pw\nsunshine99\n")
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
-        let wrong = try cli.run(["audit", "--password-stdin"], input: "not-it\n")
+        let served = try cli.run(["audit", "--json"])
+        #expect(served.status == 0, "\(served.stderr)")
+        #expect(!served.stdout.contains("sunshine99"))
+        #expect(((try cli.json(served) as? [String: Any])?["weak"] as? [Any])?.count == 1)
+        let wrong = try cli.run(["audit", "--reveal", "--password-stdin"], input: "not-it\n")
         #expect(wrong.status == 2)
+        let revealed = try cli.run(["audit", "--reveal", "--json", "--password-stdin"], input: "master-pw\n")
+        #expect(revealed.stdout.contains("sunshine99"))
     }
 }

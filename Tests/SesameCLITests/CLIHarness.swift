@@ -12,8 +12,13 @@ final class CLIHarness {
     let vault: String
     private(set) var environment: [String: String]
 
+    /// The folder of the programs under test: this build's, or `SESAME_TEST_PROGRAMS` (to run the tests against
+    /// another build, such as one without a fix, and see them fail).
     static var buildFolder: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        if let other = ProcessInfo.processInfo.environment["SESAME_TEST_PROGRAMS"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     static func executable(_ name: String) -> String { buildFolder.appendingPathComponent(name).path }
@@ -81,7 +86,7 @@ final class CLIHarness {
 
     /// A vault with the cheapest accepted key derivation, so tests stay fast.
     func initVault(password: String = "master-pw") throws {
-        let result = try run(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: password + "\n")
+        let result = try run(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: password + "\n")
         precondition(result.status == 0, "init failed: \(result.stderr)")
     }
 

@@ -14,7 +14,7 @@ import Testing
         }
         // Measure one full run, so kill moments spread over the whole command, writing phase included.
         let start = Date()
-        let probe = try cli.run(["passwd", "--password-stdin"], input: "pw-0\npw-1\n")
+        let probe = try cli.run(["passwd", "--allow-weak-password", "--password-stdin"], input: "pw-0\npw-1\n")
         #expect(probe.status == 0)
         let duration = Date().timeIntervalSince(start)
         var current = "pw-1"
@@ -22,7 +22,7 @@ import Testing
         var sawOld = 0, sawNew = 0
         for trial in 0..<60 {
             let next = "pw-\(generation + 1)"
-            let process = cli.makeProcess(["passwd", "--password-stdin"])
+            let process = cli.makeProcess(["passwd", "--allow-weak-password", "--password-stdin"])
             let input = Pipe()
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
@@ -175,7 +175,7 @@ extension FaultTests {
         let list = try cli.run(["list", "--vault", cli.home, "--password-stdin"], input: "master-pw\n")
         #expect(list.status == 1)
         #expect(list.stderr.contains("is a folder, not a vault file"), "\(list.stderr)")
-        let initOverNull = try cli.run(["init", "--vault", "/dev/null", "--password-stdin"], input: "pw\n")
+        let initOverNull = try cli.run(["init", "--allow-weak-password", "--vault", "/dev/null", "--password-stdin"], input: "pw\n")
         #expect(initOverNull.status == 1)
         #expect(initOverNull.stderr.contains("not a regular file"), "\(initOverNull.stderr)")
     }

@@ -92,7 +92,7 @@ import Testing
         #expect(try cli.run(["import", try write(cli, "a.csv", Self.chrome), "--password-stdin"], input: "master-pw\n").status == 0)
         #expect(try cli.run(["edit", "GitHub", "--password", "--password-stdin"], input: "master-pw\nsecond\n").status == 0)
         let file = cli.home + "/out.kdbx"
-        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        let export = try cli.run(["export", "--allow-weak-password", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout == "Exported 2 logins to \(file) (a KeePass file).\n")
         var info = stat()
@@ -106,7 +106,7 @@ import Testing
         }
 
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         let wrong = try cli.run(["import", file, "--vault", other, "--password-stdin"], input: "master-pw\nguess\n")
         #expect(wrong.status == 1)
@@ -153,7 +153,7 @@ import Testing
         #expect(dryRun.stdout.replacingOccurrences(of: "\\/", with: "/").contains("\"entry 1 (Internet/Kept)\""),
                 "\(dryRun.stdout)\(dryRun.stderr)")
         let file = cli.home + "/out.kdbx"
-        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        let export = try cli.run(["export", "--allow-weak-password", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
         #expect(export.status == 0, "\(export.stderr)")
         let listing = try keepassxc(["ls", "-q", "-R", "-f", file]).stdout
         #expect(listing.contains("Internet/Empty/") && listing.contains("Internet/Kept") && listing.contains("Recycle Bin/Trashed"),
@@ -168,13 +168,13 @@ import Testing
 
         // A Sesame backup carries the database record to another vault, whose KeePass export has it too.
         let backup = cli.home + "/all.sesame"
-        #expect(try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
+        #expect(try cli.run(["export", "--allow-weak-password", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         #expect(try cli.run(["import", backup, "--vault", other, "--password-stdin"], input: "master-pw\nbk-pw\n").status == 0)
         let again = cli.home + "/again.kdbx"
-        #expect(try cli.run(["export", "--format", "kdbx", again, "--vault", other, "--password-stdin"],
+        #expect(try cli.run(["export", "--allow-weak-password", "--format", "kdbx", again, "--vault", other, "--password-stdin"],
                             input: "master-pw\nkp-pw\n").status == 0)
         #expect(try keepassxc(["ls", "-q", "-R", "-f", again]).stdout == listing)
     }
@@ -201,11 +201,11 @@ import Testing
         let id = try #require(UUID(uuidString: shown?["id"] as? String ?? ""))
         let base64 = withUnsafeBytes(of: id.uuid) { Data($0) }.base64EncodedString()
         let before = Date().timeIntervalSince1970.rounded(.down)
-        let removed = try cli.run(["rm", "-f", "Gone", "--password-stdin"], input: master)
+        let removed = try cli.run(["rm", "--permanent", "-f", "Gone", "--password-stdin"], input: master)
         #expect(removed.status == 0, "\(removed.stderr)")
         let after = Date().timeIntervalSince1970
         let file = cli.home + "/out.kdbx"
-        let export = try cli.run(["export", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
+        let export = try cli.run(["export", "--allow-weak-password", "--format", "kdbx", file, "--password-stdin"], input: "master-pw\nkp-pw\n")
         #expect(export.status == 0, "\(export.stderr)")
         #expect(try keepassxc(["ls", "-q", file]).stdout == "Kept\n")
         let xml = try keepassxc(["export", "-q", "-f", "xml", file]).stdout
@@ -224,21 +224,21 @@ import Testing
         #expect(try cli.run(["edit", "GitHub", "--password", "--password-stdin"], input: "master-pw\nsecond\n").status == 0)
 
         let backup = cli.home + "/vault.sesame"
-        let wrongMaster = try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "nope\nbk\n")
+        let wrongMaster = try cli.run(["export", "--allow-weak-password", "--format", "sesame", backup, "--password-stdin"], input: "nope\nbk\n")
         #expect(wrongMaster.status == 2)
         #expect(!FileManager.default.fileExists(atPath: backup))
-        let export = try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbackup-pw\n")
+        let export = try cli.run(["export", "--allow-weak-password", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbackup-pw\n")
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout == "Exported 2 logins to \(backup) (an encrypted Sesame backup).\n")
         var info = stat()
         #expect(stat(backup, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
-        let again = try cli.run(["export", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbackup-pw\n")
+        let again = try cli.run(["export", "--allow-weak-password", "--format", "sesame", backup, "--password-stdin"], input: "master-pw\nbackup-pw\n")
         #expect(again.status == 1)
         #expect(again.stderr.contains("already exists; an export never replaces a file"))
 
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         let wrongBackup = try cli.run(["import", backup, "--vault", other, "--password-stdin"], input: "master-pw\nguess\n")
         #expect(wrongBackup.stderr == "Error: The backup password is wrong, or the backup file is damaged.\n")
@@ -250,17 +250,17 @@ import Testing
         #expect(((restored as? [String: Any])?["passwordHistory"] as? [[String: Any]])?.map { $0["password"] as? String } == ["pa,ss"])
 
         let csv = cli.home + "/plain.csv"
-        let refused = try cli.run(["export", "--format", "csv", csv, "--password-stdin"], input: "master-pw\n")
+        let refused = try cli.run(["export", "--allow-weak-password", "--format", "csv", csv, "--password-stdin"], input: "master-pw\n")
         #expect(refused.status == 64)
         #expect(!FileManager.default.fileExists(atPath: csv))
-        let plain = try cli.run(["export", "--format", "csv", csv, "--unencrypted", "--password-stdin"], input: "master-pw\n")
+        let plain = try cli.run(["export", "--allow-weak-password", "--format", "csv", csv, "--unencrypted", "--password-stdin"], input: "master-pw\n")
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(stat(csv, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
         let text = try String(contentsOfFile: csv, encoding: .utf8)
         #expect(text.hasPrefix("Title,URL,Username,Password,Notes,OTPAuth\r\n"))
         let third = cli.home + "/third.sqlite"
-        #expect(try cli.run(["init", "--vault", third, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", third, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         let fromCSV = try cli.run(["import", csv, "--vault", third, "--password-stdin"], input: "master-pw\n")
         #expect(fromCSV.stdout.hasPrefix("Imported from a Safari/Apple Passwords CSV file: 2 created"), "\(fromCSV.stderr)")
@@ -274,11 +274,11 @@ import Testing
         #expect(try cli.run(["import", try write(cli, "a.csv", Self.chrome), "--password-stdin"], input: "master-pw\n").status == 0)
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
         let csv = cli.home + "/plain.csv"
-        let wrong = try cli.run(["export", "--format", "csv", csv, "--unencrypted", "--password-stdin"], input: "guess\n")
+        let wrong = try cli.run(["export", "--allow-weak-password", "--format", "csv", csv, "--unencrypted", "--password-stdin"], input: "guess\n")
         #expect(wrong.status == 2)
         #expect(wrong.stderr == "Error: Wrong master password.\n")
         #expect(!FileManager.default.fileExists(atPath: csv))
-        let right = try cli.run(["export", "--format", "csv", csv, "--unencrypted", "--password-stdin", "--json"],
+        let right = try cli.run(["export", "--allow-weak-password", "--format", "csv", csv, "--unencrypted", "--password-stdin", "--json"],
                                 input: "master-pw\n")
         #expect(right.status == 0, "\(right.stderr)")
         #expect((try cli.json(right) as? [String: Any])?["items"] as? Int == 2)
@@ -300,7 +300,7 @@ import Testing
         let text = try String(contentsOfFile: csv, encoding: .utf8)
         #expect(text.contains("'=1+1,https://a.example/,'@alice,'-pw,,\r\n"))
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         #expect(try cli.run(["import", csv, "--vault", other, "--password-stdin"], input: "master-pw\n").status == 0)
         let shown = try cli.run(["show", "=1+1", "--reveal", "--json", "--vault", other, "--password-stdin"], input: "master-pw\n")
@@ -337,13 +337,13 @@ import Testing
         #expect(drawn.stdout.contains("\u{1B}[2KImporting 250/250\r"), "\(drawn.stdout)")
         #expect(drawn.stdout.contains("250 created"))
         let other = cli.home + "/other.sqlite"
-        #expect(try cli.run(["init", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", other, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         let json = try onTerminal("--json --vault \(other)")
         #expect(json.stdout.contains("\"created\" : 250"), "\(json.stdout)")
         #expect(!json.stdout.contains("Importing"))
         let third = cli.home + "/third.sqlite"
-        #expect(try cli.run(["init", "--vault", third, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        #expect(try cli.run(["init", "--allow-weak-password", "--vault", third, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                             input: "master-pw\n").status == 0)
         let piped = try cli.run(["import", file, "--password-stdin", "--vault", third], input: "master-pw\n")
         #expect(piped.stderr.isEmpty)

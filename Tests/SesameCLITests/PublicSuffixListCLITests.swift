@@ -82,7 +82,7 @@ import Testing
     @Test func aMissingListIsReportedWithWhatToDo() throws {
         let cli = CLIHarness()
         cli.setEnvironment("SESAME_PUBLIC_SUFFIX_LIST", cli.home + "/missing.dat")
-        let result = try cli.run(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "pw\n")
+        let result = try cli.run(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: "pw\n")
         #expect(result.status == 1)
         #expect(result.stderr.contains("public suffix list is missing"), "\(result.stderr)")
         #expect(result.stderr.contains("SESAME_PUBLIC_SUFFIX_LIST"))

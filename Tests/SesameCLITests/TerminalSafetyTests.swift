@@ -115,7 +115,7 @@ import Testing
         try writer.close()
 
         let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        let process = cli.makeProcess(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"])
+        let process = cli.makeProcess(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"])
         let errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice

@@ -97,8 +97,8 @@ import Testing
         #expect(lines.first?.hasPrefix("Error: Unknown option '--bogus'") == true)
         #expect(unknown.stderr.contains("sesame list --help"))
         #expect(try cli.run(["frobnicate"]).status == 64)
-        #expect(try cli.run(["init", "--kdf-memory", "8", "--password-stdin"], input: "pw\n").status == 64)
-        #expect(try cli.run(["init", "--kdf-passes", "1", "--password-stdin"], input: "pw\n").status == 64)
+        #expect(try cli.run(["init", "--allow-weak-password", "--kdf-memory", "8", "--password-stdin"], input: "pw\n").status == 64)
+        #expect(try cli.run(["init", "--allow-weak-password", "--kdf-passes", "1", "--password-stdin"], input: "pw\n").status == 64)
         #expect(!FileManager.default.fileExists(atPath: cli.vault))
     }
 
@@ -138,11 +138,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: custom))
         #expect(!FileManager.default.fileExists(atPath: cli.vault))
         let explicit = cli.home + "/explicit.sqlite"
-        let result = try cli.run(["init", "--vault", explicit, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        let result = try cli.run(["init", "--allow-weak-password", "--vault", explicit, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                                  input: "pw\n")
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: explicit))
-        let again = try cli.run(["init", "--vault", explicit, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
+        let again = try cli.run(["init", "--allow-weak-password", "--vault", explicit, "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"],
                                 input: "pw\n")
         #expect(again.status == 1)
         #expect(again.stderr.contains("already exists"))

@@ -78,7 +78,7 @@ final class PrivateBusHarness {
 
     /// A vault with the cheapest key derivation, unlocked in the agent.
     func makeUnlockedVault() throws {
-        let made = try sesame(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: Self.masterPassword + "\n")
+        let made = try sesame(["init", "--allow-weak-password", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: Self.masterPassword + "\n")
         guard made.status == 0 else { throw HarnessError("init failed: \(made.stderr)") }
         let unlocked = try sesame(["unlock", "--password-stdin"], input: Self.masterPassword + "\n")
         guard unlocked.status == 0 else { throw HarnessError("unlock failed: \(unlocked.stderr)") }
@@ -92,9 +92,10 @@ final class PrivateBusHarness {
     /// Starts `sesame-secret-service` and waits until it owns the name; returns the process. Its standard error
     /// goes to `service.log` in the test folder.
     @discardableResult
-    func startService(_ arguments: [String] = [], waitForName: Bool = true) throws -> ChildProcess {
+    func startService(_ arguments: [String] = [], waitForName: Bool = true, environment extra: [String: String] = [:]) throws -> ChildProcess {
         let service = try ChildProcess(
-            Self.executable("sesame-secret-service"), arguments, environment: environment, stderrPath: home + "/service.log")
+            Self.executable("sesame-secret-service"), arguments, environment: environment.merging(extra) { $1 },
+            stderrPath: home + "/service.log")
         services.append(service)
         guard waitForName else { return service }
         let deadline = Date().addingTimeInterval(15)

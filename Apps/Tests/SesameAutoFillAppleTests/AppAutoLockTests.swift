@@ -45,7 +45,7 @@ import Testing
         #expect(app.isUnlocked && locks.moments.isEmpty)
         // No foreground event, no call: only the pending auto-lock, once the session's clock reaches the deadline.
         clock.advance(by: Self.timeout)
-        try await waitUntil(within: 5) { !app.isUnlocked }
+        try await waitUntil(within: 60) { !app.isUnlocked }
         #expect(locks.moments == [unlocked + Self.timeout])
         #expect(app.items.isEmpty)
         // As any idle expiry: a new epoch, nothing kept, and every running extension told to wipe its keys.
@@ -71,7 +71,7 @@ import Testing
         #expect(locks.moments.isEmpty)
 
         clock.advance(by: 0.125)
-        try await waitUntil(within: 5) { !app.isUnlocked }
+        try await waitUntil(within: 60) { !app.isUnlocked }
         #expect(locks.moments.count == 1)
         #expect(locks.moments == [used + Self.timeout])
         #expect(app.items.isEmpty)

@@ -92,8 +92,10 @@ final class ExtensionHarness {
 
 /// The first thing the extension told the system on this request; nil if it said nothing within `seconds` (a
 /// request that hangs is a failure of its own). On the main actor, as the context belongs to its view controller.
+/// The bounds are long (120 s) because they only end a hang: at load 20 on 2 cores, tests deriving Argon2id in
+/// parallel held Swift's two cooperative threads past an earlier 20 s bound in a fresh-machine run.
 @MainActor
-func firstCall(on context: ASCredentialProviderExtensionContext, within seconds: Double = 20)
+func firstCall(on context: ASCredentialProviderExtensionContext, within seconds: Double = 120)
     async -> ASCredentialProviderExtensionContext.StandInCall?
 {
     await withTaskGroup(of: ASCredentialProviderExtensionContext.StandInCall?.self) { group in
@@ -110,7 +112,7 @@ func firstCall(on context: ASCredentialProviderExtensionContext, within seconds:
 }
 
 /// The next prompt the unlock screen shows; nil if none within `seconds`.
-func nextPrompt(on prompt: UnlockPrompt, within seconds: Double = 20) async -> AuthenticationPrompt? {
+func nextPrompt(on prompt: UnlockPrompt, within seconds: Double = 120) async -> AuthenticationPrompt? {
     await withTaskGroup(of: AuthenticationPrompt?.self) { group in
         group.addTask { await prompt.prompts.first { _ in true } }
         group.addTask {
@@ -127,7 +129,7 @@ let cancelDomain = ASExtensionErrorDomain
 
 /// Polls a condition the UI (or a test) would observe; fails after `seconds`.
 @MainActor
-func waitUntil(within seconds: Double = 20, _ condition: () async -> Bool) async throws {
+func waitUntil(within seconds: Double = 120, _ condition: () async -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !(await condition()) {
         guard Date() < deadline else {

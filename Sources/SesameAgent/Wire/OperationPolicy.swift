@@ -32,9 +32,9 @@ struct OperationPolicy: Equatable, Sendable {
         case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
             .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
             .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates,
-            .searchAttributes, .attributedItem, .storeAttributed:
+            .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .resolveConflict, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .credential, .lookupSiteCredential:
+        case .reveal, .fill, .credential, .lookupSiteCredential, .conflictVersions:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
             .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:

@@ -29,12 +29,15 @@ struct WireItemView: Codable, Sendable, Equatable {
     var passwordHistoryCount: Int
     /// Absent when the item has none, so views of items without passkeys keep their bytes.
     var passkeys: [WirePasskeySummary]?
+    /// Present (true) only when the item has a one-time code, so views of other items keep their bytes.
+    var hasOneTimeCode: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id = "id", title = "title", username = "username", hasPassword = "hasPassword", urls = "urls"
         case notes = "notes", fields = "fields", tags = "tags", matchMode = "match", created = "created"
         case modified = "modified", expires = "expires", passwordHistoryCount = "passwordHistoryCount"
         case passkeys = "passkeys"
+        case hasOneTimeCode = "hasOneTimeCode"
     }
 
     init(_ view: ItemView) {
@@ -52,6 +55,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         expires = view.expires
         passwordHistoryCount = view.passwordHistoryCount
         passkeys = view.passkeys.isEmpty ? nil : view.passkeys.map(WirePasskeySummary.init)
+        hasOneTimeCode = view.hasOneTimeCode ? true : nil
     }
 
     func itemView() throws(ServiceFailure) -> ItemView {
@@ -64,6 +68,7 @@ struct WireItemView: Codable, Sendable, Equatable {
             id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
             fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
             tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
-            passwordHistoryCount: passwordHistoryCount, passkeys: summaries)
+            passwordHistoryCount: passwordHistoryCount, passkeys: summaries,
+            hasOneTimeCode: hasOneTimeCode ?? false)
     }
 }

@@ -60,6 +60,11 @@ struct WireReply: Codable, Sendable {
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
     var syncStatus: SyncStatusReport?
+    /// syncConflicts: every item in conflict, without secrets; conflictVersions: one item's versions in full.
+    var conflicts: [ConflictSummary]?
+    var conflictVersions: [Item]?
+    /// audit: what to fix (titles, reasons, counts; never passwords).
+    var auditReport: AuditReport?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -80,6 +85,7 @@ struct WireReply: Codable, Sendable {
         case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
+        case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -108,7 +114,8 @@ struct WireReply: Codable, Sendable {
     var carriesSecrets: Bool {
         revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
             || oneTimeCode != nil
-            || keePassDatabases != nil || deletions != nil
+            || keePassDatabases != nil || deletions != nil || conflictVersions != nil
+            || auditReport?.showsPasswords == true
     }
 }
 
@@ -159,6 +166,9 @@ extension WireReply {
             case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
+            case .conflicts: conflicts = try container.decode([ConflictSummary].self, forKey: key)
+            case .conflictVersions: conflictVersions = try container.decode([Item].self, forKey: key)
+            case .auditReport: auditReport = try container.decode(AuditReport.self, forKey: key)
             }
         }
     }
@@ -203,5 +213,8 @@ extension WireReply {
         if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
+        if let conflicts { try container.encode(conflicts, forKey: .conflicts) }
+        if let conflictVersions { try container.encode(conflictVersions, forKey: .conflictVersions) }
+        if let auditReport { try container.encode(auditReport, forKey: .auditReport) }
     }
 }

@@ -84,6 +84,23 @@ extension WireRequest {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }
             return try performBrowser(operation, on: browser)
+        case .syncConflicts, .conflictVersions, .resolveConflict:
+            guard let conflicts = vault as? any SyncConflictService else {
+                throw ServiceFailure(.unavailable, "This vault service does not keep sync conflicts.")
+            }
+            switch operation {
+            case .syncConflicts: reply.conflicts = try conflicts.syncConflicts()
+            case .conflictVersions: reply.conflictVersions = try conflicts.conflictVersions(try required(itemID, "itemID"))
+            default: try conflicts.resolveConflict(try required(conflictChoice, "conflictChoice"))
+            }
+        case .audit:
+            guard let local = vault as? LocalVaultService else {
+                throw ServiceFailure(.unavailable, "This vault service does not audit.")
+            }
+            // Never revealing: the report leaves the agent with titles, reasons and counts only.
+            reply.auditReport = try local.audit(VaultAudit(
+                equivalents: EquivalentDomains(), twoFactorSites: twoFactorSites.map(Set.init),
+                publicSuffixList: local.vault.publicSuffixList, revealing: false))
         case .hello, .attach, .unlock, .lock, .status, .stop, .browserAssociate, .browserPending, .browserAnswer,
             .sync, .syncStatus:
             throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")

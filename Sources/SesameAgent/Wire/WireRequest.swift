@@ -72,6 +72,10 @@ struct WireRequest: Codable, Sendable {
     var attributes: [String: String]?
     /// storeAttributed: overwrite the item with exactly the new item's attributes.
     var replace: Bool?
+    /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
+    var twoFactorSites: [String]?
+    /// resolveConflict: the version to keep.
+    var conflictChoice: ConflictChoice?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -92,6 +96,7 @@ struct WireRequest: Codable, Sendable {
         case rule = "rule", window = "window", site = "site"
         case attributes = "attributes", replace = "replace"
         case keePassDatabases = "keePassDatabases"
+        case twoFactorSites = "twoFactorSites", conflictChoice = "conflictChoice"
     }
 }
 
@@ -143,6 +148,8 @@ extension WireRequest {
             case .site: site = try container.decode(String.self, forKey: key)
             case .attributes: attributes = try container.decode([String: String].self, forKey: key)
             case .replace: replace = try container.decode(Bool.self, forKey: key)
+            case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
+            case .conflictChoice: conflictChoice = try container.decode(ConflictChoice.self, forKey: key)
             }
         }
     }
@@ -186,5 +193,7 @@ extension WireRequest {
         if let site { try container.encode(site, forKey: .site) }
         if let attributes { try container.encode(attributes, forKey: .attributes) }
         if let replace { try container.encode(replace, forKey: .replace) }
+        if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }
+        if let conflictChoice { try container.encode(conflictChoice, forKey: .conflictChoice) }
     }
 }

@@ -44,6 +44,13 @@ public struct AuditReport: Codable, Sendable, Equatable {
     public var missingOneTimeCode: [MissingOneTimeCode]?
     public var sharedCredentialMismatch: [SharedCredentialMismatch] = []
 
+    /// Whether any entry carries its password (a revealing report): never sent by the agent.
+    public var showsPasswords: Bool {
+        let entries = weak.map(\.item) + reused.flatMap(\.items) + old.map(\.item)
+            + (missingOneTimeCode ?? []).map(\.item) + sharedCredentialMismatch.flatMap(\.items)
+        return entries.contains { $0.password != nil }
+    }
+
     public var problemCount: Int {
         weak.count + reused.count + old.count + (missingOneTimeCode?.count ?? 0) + sharedCredentialMismatch.count
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SesameCrypto
 #if canImport(CZxcvbn)
 import CZxcvbn
 #endif
@@ -29,10 +30,18 @@ public struct PasswordStrength: Sendable, Equatable {
     /// Below this many bits a password falls to an offline attack on a fast hash within hours.
     public static let weakBelowBits = 40.0
 
+    /// A master password (or a backup's) guards every other password, behind Argon2id; below this estimate it
+    /// is refused unless the person insists. Five random words of the EFF list, or twelve random characters,
+    /// pass; a dictionary word with digits does not.
+    public static let masterPasswordMinimumBits = 50.0
+
     public var bits: Double
     public var patterns: [Pattern]
 
     public var isWeak: Bool { bits < Self.weakBelowBits }
+
+    /// Whether the estimate is enough for a password that protects a whole vault or export.
+    public var isEnoughForMasterPassword: Bool { bits >= Self.masterPasswordMinimumBits }
 
     /// One sentence for people: what the estimate found, then the figure.
     public var reason: String {
@@ -42,6 +51,21 @@ public struct PasswordStrength: Sendable, Equatable {
 
     /// Estimates `password`, treating `personalWords` (the login's title, user name, sites) as known to an attacker.
     public static func estimate(_ password: String, personalWords: [String] = []) -> PasswordStrength? {
+        password.withCString { estimate($0, personalWords: personalWords) }
+    }
+
+    /// Estimates a password held in secure memory (a master password), copied only into another `SecureBytes`
+    /// to end it with the NUL the C library needs: it never becomes a Swift string.
+    public static func estimate(_ password: SecureBytes, personalWords: [String] = []) -> PasswordStrength? {
+        let terminated = SecureBytes(count: password.count + 1)
+        return terminated.withUnsafeMutableBytes { buffer in
+            password.withUnsafeBytes { source in buffer.copyMemory(from: source) }
+            buffer[password.count] = 0
+            return estimate(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), personalWords: personalWords)
+        }
+    }
+
+    private static func estimate(_ password: UnsafePointer<CChar>, personalWords: [String]) -> PasswordStrength? {
         #if canImport(CZxcvbn)
         var words = personalWords.filter { !$0.isEmpty }.map { strdup($0) }
         defer { words.forEach { free($0) } }

@@ -62,11 +62,12 @@ public final class ClientConfirmation {
             held[token] = (sd_bus_message_ref(call.handle), program)
             if asking.insert(program).inserted {
                 let pinentry = service.pinentry, outbox = service.outbox
+                let plan = service.promptPlan(for: call)
                 Thread.detachNewThread {
                     // The path is outside text (any folder name): one line, controls shown escaped.
                     let allowed = pinentry.confirm(
                         description: "\(TerminalText.quoted(program, limit: 300)) asks for passwords from your Sesame vault. Allow this program to read them?",
-                        yes: "Allow", no: "Deny")
+                        yes: "Allow", no: "Deny", plan: plan)
                     outbox.send(.confirmation(token: token, program: program, allowed: allowed))
                 }
             }

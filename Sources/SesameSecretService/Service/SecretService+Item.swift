@@ -77,9 +77,15 @@ extension SecretService {
         case "Prompt":
             _ = try call.readString()  // window id: Sesame's prompt is pinentry's, not a window of the client
             guard !prompt.isRunning else { throw .failed("This prompt is already showing.") }
+            // Said now, as an error of this call, when nothing can ask: better than a prompt dismissed silently.
+            let plan = promptPlan(for: call)
+            guard !plan.attempts.isEmpty else {
+                prompts[id] = nil
+                throw .failed("Sesame cannot ask for the master password: \(plan.obstacles.joined(separator: "; ")). Unlock the vault with 'sesame unlock' and try again.")
+            }
             prompts[id]?.isRunning = true
             try bus.reply(to: call) { _ throws(BusError) in }
-            runUnlockPrompt(id)
+            runUnlockPrompt(id, plan: plan)
         case "Dismiss":
             try bus.reply(to: call) { _ throws(BusError) in }
             completePrompt(id, unlocked: false)

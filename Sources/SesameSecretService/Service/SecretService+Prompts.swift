@@ -7,23 +7,48 @@ import SesameCrypto
 extension SecretService {
     static let unlockAttempts = 3
 
+    /// Where pinentry can ask about a call: the plan for the caller's program and terminal.
+    func promptPlan(for call: BusMessage) -> Pinentry.Plan {
+        let pid = bus.senderPID(of: call)
+        let client = pid.flatMap(ClientTerminal.of(pid:))
+        let name = pid.flatMap { ClientConfirmation.executable(of: $0) }.map { "the client (\($0), pid \(pid!))" }
+            ?? "the program that asked"
+        let plan = pinentry.plan(client: client, clientName: name)
+        if plan.attempts.isEmpty {
+            log("Cannot ask for the master password: \(plan.obstacles.joined(separator: "; ")).")
+        }
+        return plan
+    }
+
     /// Asks for the master password through pinentry off the bus thread, unlocks the agent, and completes the
-    /// prompt; dismissed when no pinentry can ask (no terminal, no display) or the person cancels.
-    func runUnlockPrompt(_ id: String) {
-        let unlocker = vault.makeUnlocker(), pinentry = pinentry, outbox = outbox
+    /// prompt; dismissed when the person cancels or no attempt of the plan can show itself (then said in the log).
+    func runUnlockPrompt(_ id: String, plan: Pinentry.Plan) {
+        let unlocker = vault.makeUnlocker(), pinentry = pinentry, outbox = outbox, log = log
         Thread.detachNewThread {
             var problem: String?
-            for _ in 1...Self.unlockAttempts {
-                guard let password = pinentry.askPassword(
+            var attempts = plan.attempts[...]
+            var tries = 0
+            while let attempt = attempts.first, tries < Self.unlockAttempts {
+                let answer = pinentry.askPassword(
                     description: "A program asks for the passwords in your Sesame vault. Enter the master password to unlock it.",
-                    error: problem)
-                else { break }
+                    error: problem, attempt: attempt)
+                guard case .shown(let typed) = answer else {
+                    attempts = attempts.dropFirst()
+                    log("\(attempt) could not show itself" + (attempts.first.map { "; trying \($0)" } ?? "; the prompt was dismissed (unlock with 'sesame unlock')") + ".")
+                    continue
+                }
+                guard let password = typed else { break }  // cancelled
+                tries += 1
                 do throws(ServiceFailure) {
                     try unlocker(password)
                     outbox.send(.prompt(id: id, unlocked: true))
                     return
                 } catch {
-                    guard error.code == .wrongPassword else { break }
+                    guard error.code == .wrongPassword else {
+                        log("Unlocking failed: \(error.message)")
+                        break
+                    }
+                    log("A wrong master password was typed at \(attempt).")
                     problem = "Wrong master password; try again."
                 }
             }

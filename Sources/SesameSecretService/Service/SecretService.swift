@@ -17,6 +17,9 @@ public final class SecretService {
     let vault: any VaultAccess
     let confirmation: ClientConfirmation?
     let pinentry: Pinentry
+    /// Where the service says what it refused and why (one line each, without secrets): standard error, which
+    /// systemd's journal keeps for a service it started.
+    let log: @Sendable (String) -> Void
     var sessions: [String: SecretSession] = [:]
     var prompts: [String: PendingPrompt] = [:]
     let memory = MemoryCollection()
@@ -38,12 +41,17 @@ public final class SecretService {
 
     /// - Parameters:
     ///   - confirmation: with `--confirm`, who may read secrets; nil lets every client of this user read them.
-    public convenience init(vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry = Pinentry()) throws(BusError) {
-        try self.init(bus: Bus(), vault: vault, confirmation: confirmation, pinentry: pinentry)
+    public convenience init(
+        vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry = Pinentry(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(BusError) {
+        try self.init(bus: Bus(), vault: vault, confirmation: confirmation, pinentry: pinentry, log: log)
     }
 
-    init(bus: Bus, vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry) {
+    init(bus: Bus, vault: any VaultAccess, confirmation: ClientConfirmation? = nil, pinentry: Pinentry,
+         log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.bus = bus
+        self.log = log
         outbox = Outbox(wakeDescriptor: bus.wakeDescriptor)
         self.vault = vault
         self.confirmation = confirmation
@@ -210,6 +218,7 @@ public final class SecretService {
             default: throw BusError.unknownMethod(call.member)
             }
         } catch {
+            log("Refused \(call.interface).\(call.member) on \(call.path) from \(bus.describeOwner(of: call.sender)): \(error.name): \(error.message)")
             bus.replyError(to: call, error)
         }
         return 1

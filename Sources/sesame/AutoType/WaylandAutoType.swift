@@ -23,7 +23,7 @@ enum WaylandAutoType {
         let service = try context.openService()
         let candidate: AutoTypeCandidate
         if let reference = arguments.value("item") {
-            let view = try service.resolve(reference)
+            let view = try context.resolve(reference, in: service)
             candidate = AutoTypeCandidate(itemID: view.id, title: view.title, username: view.username)
         } else if let site = arguments.value("site") {
             let window = AutoTypeWindow(id: 0, title: "")

@@ -10,7 +10,7 @@ enum AgentCommand: Command {
     static let spec = CommandSpec(
         name: "agent",
         abstract: "Run the agent in the foreground, or stop it with --stop.",
-        discussion: "The agent holds the unlocked vault key in locked, non-dumpable memory and answers requests of the same user on a Unix socket ($SESAME_AGENT_SOCK, else $XDG_RUNTIME_DIR/sesame/agent.sock, else /tmp/sesame-$UID/agent.sock). It logs to standard error. SIGTERM and SIGINT stop it (the vault is locked and the socket removed); SIGHUP locks the vault and keeps it running. Exits 1 if another agent already serves the socket.",
+        discussion: "The agent holds the unlocked vault key in locked, non-dumpable memory and answers requests of the same user on a Unix socket ($SESAME_AGENT_SOCK, else $XDG_RUNTIME_DIR/sesame/agent.sock, else /tmp/sesame-$UID/agent.sock). It logs to standard error. SIGTERM and SIGINT stop it (the vault is locked and the socket removed); SIGHUP locks the vault and keeps it running. Exits 1 if another agent already serves the socket. Under systemd it takes the socket that sesame-agent.socket listens on (socket activation: LISTEN_FDS) and leaves it in place when it stops ('sesame setup systemd' installs the units).",
         options: [
             .value("timeout", valueName: "duration", help: "The idle timeout of unlocks that do not name one, such as 15m or 2h (default 15m)."),
             .value("socket", valueName: "path", help: "Listen on this socket instead of the default."),
@@ -36,6 +36,7 @@ enum AgentCommand: Command {
         var configuration = AgentConfiguration(
             location: location, publicSuffixList: list, agentName: "sesame \(SesameCLI.version)")
         if let timeout { configuration.idleTimeout = timeout }
+        configuration.inheritedListener = SocketActivation.listener(environment: context.environment)
         let server = AgentServer(configuration: configuration, logger: logger)
 
         // Signals become a clean shutdown (or a lock), handled on a queue rather than in a signal handler.

@@ -1,19 +1,22 @@
 import Foundation
+import SesameAgent
 import SesameAutoFill
 import SesameStore
 import SesameTerminal
 
-/// `sesame audit`: what to fix in the vault. Always asks for the master password: it reads every password.
+/// `sesame audit`: what to fix in the vault. The agent runs it when it holds the vault (the report names items, never
+/// passwords); `--reveal` hands out every reported password, so it asks for the master password like an export.
 enum AuditCommand: Command {
     static let spec = CommandSpec(
         name: "audit",
         abstract: "Report weak, reused and old passwords, missing one-time codes and shared-credential mismatches.",
-        discussion: "Weak passwords are estimated with zxcvbn. Only titles, sites and counts are shown, never passwords, unless --reveal. The audit reads every password, so it always asks for the master password, even while the agent is unlocked.",
+        discussion: "Weak passwords are estimated with zxcvbn. Only titles, sites and counts are shown, never passwords, unless --reveal. While the agent holds the vault unlocked, the audit runs there and asks for nothing. With --reveal it shows every reported password at once, so it asks for the master password even while the agent is unlocked (three tries at a terminal).",
         options: [
             .value("two-factor-sites", valueName: "file", help: "A list of sites that offer one-time codes (one domain a line); logins there without a code are reported."),
             .flag("reveal", help: "Also show the passwords of the reported logins."),
             CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ])
+        ],
+        familiarNames: ["check", "health", "report"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let list = try context.publicSuffixList()
@@ -22,11 +25,25 @@ enum AuditCommand: Command {
             guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("Cannot read \(path).") }
             twoFactorSites = try VaultAudit.twoFactorSites(parsing: String(decoding: data, as: UTF8.self), list: list)
         }
-        let vault = try Vault(path: context.vaultPath, publicSuffixList: list)
-        try vault.unlock(password: try context.secrets.read(.masterPassword))
-        let report = try LocalVaultService(vault: vault).audit(VaultAudit(
-            equivalents: EquivalentDomains(), twoFactorSites: twoFactorSites, publicSuffixList: list,
-            revealing: arguments.flag("reveal")))
+        let reveal = arguments.flag("reveal")
+        let service: any UnlockedVault
+        if reveal {
+            if context.promptsAtTerminal {
+                TerminalQuestion.tell("With --reveal the audit shows every reported password, so it asks for the master password even while the agent is unlocked.\n")
+            }
+            let vault = try Vault(path: context.vaultPath, publicSuffixList: list)
+            try context.withMasterPassword { try vault.unlock(password: $0) }
+            service = LocalVaultService(vault: vault)
+        } else {
+            service = try context.openService()
+        }
+        let report: AuditReport
+        if let agent = service as? AgentClient {
+            report = try agent.audit(twoFactorSites: twoFactorSites)
+        } else {
+            report = try service.audit(VaultAudit(
+                equivalents: EquivalentDomains(), twoFactorSites: twoFactorSites, publicSuffixList: list, revealing: reveal))
+        }
         if context.wantsJSON {
             try context.printJSON(report)
         } else {

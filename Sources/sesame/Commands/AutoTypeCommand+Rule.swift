@@ -33,7 +33,7 @@ extension AutoTypeCommand {
                     throw arguments.usageError("Give either --title or --class")
                 }
                 let service = try context.openService()
-                let item = try service.resolve(arguments.argument("item") ?? "")
+                let item = try context.resolve(arguments.argument("item") ?? "", in: service)
                 let rule = try service.addAutoTypeRule(AutoTypeRule(
                     titlePattern: title, windowClass: windowClass, itemID: item.id, sequence: arguments.value("sequence")))
                 if context.wantsJSON {

@@ -9,7 +9,8 @@ enum BackupCommand: Command {
         abstract: "Copy the vault into one new file.",
         discussion: "The copy is one consistent state of the vault, taken through SQLite's online backup API, so it is safe while the agent or another command uses the vault. It is encrypted like the vault and opens with the same master password (sesame list --vault FILE). FILE is created with mode 0600 and is never overwritten. Copying vault.sqlite by hand is not a backup while a -wal file exists beside it. For a portable file under a password of its own, to move logins into another vault, see sesame export --format sesame.",
         arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
-        options: [CommonOptions.json, CommonOptions.vault])
+        options: [CommonOptions.json, CommonOptions.vault],
+        familiarNames: ["dump"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let file = arguments.argument("file"), !file.isEmpty else {

@@ -40,6 +40,8 @@ enum ConfigCommand: CommandGroup {
                 value = URL(fileURLWithPath: value).standardizedFileURL.path
                 let rules = try SiteRulesLookup.load(path: value)
                 print("\(rules.count) sites' password rules in \(value).")
+            case .unlockOnPrompt:
+                guard value == "on" || value == "off" else { throw arguments.usageError("'unlock-on-prompt' is on or off") }
             }
             var file = try ConfigCommand.file(context)
             try file.set(key, value)

@@ -1,21 +1,21 @@
 import Foundation
+import SesameAgent
+import SesameAutoFill
 import SesameStore
-import SesameSync
 import SesameTerminal
 
-/// `sesame conflicts`: items edited on two devices at once. Both versions were kept; one is shown, the other
-/// waits here until the user keeps one (`sesame conflicts keep ITEM N`).
+/// `sesame conflicts`: items edited on two devices at once. Both versions were kept; one is shown, the others wait
+/// here until the user keeps one (`sesame conflicts keep ITEM N`). Served by the agent while it holds the vault.
 enum ConflictsCommand: Command {
+    static var subcommands: [any Command.Type] { [Show.self, Keep.self] }
+
     static let spec = CommandSpec(
         name: "conflicts",
         abstract: "List items with conflicting versions from different devices, or keep one version.",
-        discussion: "Without an action: lists every item edited on two devices at once, with its versions numbered (1 is the one shown). 'keep ITEM N' keeps version N of ITEM (its id or an unambiguous id prefix) as a new change of this device; run 'sesame sync' to publish it. The other versions stay in the sync history. Passwords are never listed.",
-        arguments: [
-            ArgumentSpec("action", help: "keep, to resolve a conflict.", isOptional: true),
-            ArgumentSpec("item", help: "The item's id or id prefix.", isOptional: true),
-            ArgumentSpec("version", help: "The version number to keep, as listed.", isOptional: true),
-        ],
-        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
+        discussion: "Without a subcommand: lists every item edited on two devices at once, its versions numbered (1 is the one shown) and the fields in which each differs from version 1. 'show ITEM' shows those fields of every version (the password, one-time code and protected fields only with --reveal); 'keep ITEM N' keeps version N as a new change of this device (run 'sesame sync' to publish it); the other versions stay in the sync history. ITEM is named as everywhere: its title (or an unambiguous prefix), id or id prefix. While the agent holds the vault unlocked, it answers and nothing is asked for.",
+        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault],
+        subcommands: subcommandSpecs,
+        runsWithoutSubcommand: true)
 
     struct VersionView: Encodable {
         let number: Int
@@ -25,76 +25,174 @@ enum ConflictsCommand: Command {
         let title: String
         let username: String
         let trashed: Bool
+        let differs: [String]
     }
 
     struct ConflictView: Encodable {
         let id: String
+        let title: String
         let versions: [VersionView]
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let action = arguments.argument("action")
-        guard action == nil || action == "keep" else {
-            throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (keep)")
-        }
-        if action == "keep" {
-            guard arguments.argument("item") != nil, let number = arguments.argument("version").flatMap({ Int($0) })
-            else { throw arguments.usageError("Say which: 'keep ITEM N'") }
-            try keep(reference: arguments.argument("item")!, number: number, context: context)
-            return
-        }
-        do {
-            let vault = try SyncCommand.openVault(context: context, password: try context.secrets.read(.masterPassword))
-            let conflicts = try vault.syncConflicts().map(view)
-            if context.wantsJSON {
-                try context.printJSON(conflicts)
-            } else if conflicts.isEmpty {
-                print("No conflicts.")
-            } else {
-                var table = Table(headers: ["ITEM", "N", "WHEN", "DEVICE", "TITLE", "USER"])
-                for conflict in conflicts {
-                    for version in conflict.versions {
-                        table.append([String(conflict.id.prefix(8)), String(version.number),
-                                      ISO8601DateFormatter().string(from: version.time), version.device,
-                                      version.title + (version.trashed ? " (trash)" : ""), version.username])
-                    }
+        let conflicts = try service(context).syncConflicts()
+        if context.wantsJSON {
+            try context.printJSON(conflicts.map(view))
+        } else if conflicts.isEmpty {
+            print("No conflicts.")
+        } else {
+            var table = Table(headers: ["ITEM", "N", "WHEN", "DEVICE", "TITLE", "USER", "DIFFERS"])
+            for conflict in conflicts {
+                for version in conflict.versions {
+                    let differs = version.number == 1 ? "(shown)" : version.differences.map(\.field).joined(separator: ", ")
+                    table.append([String(conflict.itemID.uuidString.lowercased().prefix(8)), String(version.number),
+                                  ISO8601DateFormatter().string(from: version.time), String(version.device.hexName.prefix(8)),
+                                  version.title + (version.trashed ? " (trash)" : ""), version.username, differs])
                 }
-                table.print()
-                print("Keep one with 'sesame conflicts keep ITEM N'.")
             }
-        } catch let error as SyncError {
-            throw CLIError(error.description)
+            table.print()
+            print("See one with 'sesame conflicts show ITEM', keep a version with 'sesame conflicts keep ITEM N'.")
         }
     }
 
-    private static func keep(reference: String, number: Int, context: CommandContext) throws {
-        do {
-            let vault = try SyncCommand.openVault(context: context, password: try context.secrets.read(.masterPassword))
-            let conflicts = try vault.syncConflicts()
-            let matches = conflicts.filter { $0.itemID.uuidString.lowercased().hasPrefix(reference.lowercased()) }
-            guard matches.count == 1, let conflict = matches.first else {
-                throw CLIError(matches.isEmpty ? "No item in conflict matches '\(TerminalText.quoted(reference))'."
-                                               : "'\(TerminalText.quoted(reference))' matches several items; give more of the id.")
+    static func service(_ context: CommandContext) throws -> any UnlockedVault & SyncConflictService {
+        let service = try context.openService()
+        guard let conflicts = service as? any UnlockedVault & SyncConflictService else {
+            throw CLIError("This vault cannot list sync conflicts.")
+        }
+        return conflicts
+    }
+
+    /// The conflict a person names by title, title prefix, id or id prefix (as items are named everywhere); a
+    /// person at a terminal picks among several.
+    static func conflict(named reference: String, in conflicts: [ConflictSummary], context: CommandContext) throws -> ConflictSummary {
+        let title = { (conflict: ConflictSummary) in conflict.versions.first?.title ?? "" }
+        let matches = ItemReference.candidates(reference, in: conflicts, id: \.itemID, title: title)
+        if matches.count == 1 { return matches[0] }
+        guard !matches.isEmpty else {
+            throw CLIError("No item in conflict matches '\(TerminalText.quoted(reference))'; see 'sesame conflicts'.")
+        }
+        let summaries = matches.map { conflict in
+            ItemSummary(Item(id: conflict.itemID, title: title(conflict), username: conflict.versions.first?.username ?? "",
+                             urls: (conflict.versions.first?.urls ?? []).map { ItemURL($0) }))
+        }
+        guard context.canChoose else {
+            let names = summaries.map { "'\($0.title)' (\($0.id.uuidString.lowercased().prefix(8)))" }
+            throw CLIError("'\(TerminalText.quoted(reference))' matches \(matches.count) items in conflict: \(names.joined(separator: ", ")); be more specific or use an id.")
+        }
+        let chosen = try ItemChooser.choose(reference, among: summaries, environment: context.environment)
+        return matches.first { $0.itemID == chosen.id }!
+    }
+
+    static func view(_ conflict: ConflictSummary) -> ConflictView {
+        ConflictView(id: conflict.itemID.uuidString.lowercased(), title: conflict.versions.first?.title ?? "",
+                     versions: conflict.versions.map { version in
+            VersionView(number: version.number, version: "\(version.device.hexName.prefix(8))-\(version.counter)",
+                        device: String(version.device.hexName.prefix(8)), time: version.time, title: version.title,
+                        username: version.username, trashed: version.trashed, differs: version.differences.map(\.field))
+        })
+    }
+
+    /// `sesame conflicts show ITEM [--reveal]`
+    enum Show: Command {
+        static let spec = CommandSpec(
+            name: "show",
+            abstract: "Show how the versions of an item in conflict differ.",
+            discussion: "Every field in which a version differs from version 1, with each version's value; the password, one-time code and protected fields only with --reveal.",
+            arguments: [ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix.")],
+            options: [
+                .flag("reveal", short: "r", help: "Also show the values of secret fields."),
+                CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+            ])
+
+        struct FieldView: Encodable {
+            let field: String
+            let secret: Bool
+            /// One value per version, in order; nil for a secret one without --reveal.
+            let values: [String?]
+        }
+
+        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+            let service = try ConflictsCommand.service(context)
+            let conflict = try ConflictsCommand.conflict(
+                named: arguments.argument("item") ?? "", in: try service.syncConflicts(), context: context)
+            // Secrets of this one item, only when asked for.
+            let items = arguments.flag("reveal") ? try service.conflictVersions(conflict.itemID) : nil
+            let fields = conflict.differences.map { difference in
+                FieldView(field: difference.field, secret: difference.isSecret, values: conflict.versions.indices.map { index in
+                    value(of: difference, version: conflict.versions[index], item: items?[safe: index])
+                })
             }
+            if context.wantsJSON {
+                try context.printJSON(ShowJSON(conflict: ConflictsCommand.view(conflict), differences: fields))
+                return
+            }
+            print("'\(conflict.versions.first?.title ?? "")' (\(conflict.itemID.uuidString.lowercased().prefix(8))) has \(conflict.versions.count) versions:")
+            for version in conflict.versions {
+                print("  \(version.number)  \(ISO8601DateFormatter().string(from: version.time)) from device \(version.device.hexName.prefix(8))\(version.trashed ? " (in the trash)" : "")")
+            }
+            if fields.isEmpty { print("They hold the same values.") }
+            for field in fields {
+                print("\(label(field.field)):")
+                for (index, value) in field.values.enumerated() {
+                    print("  \(index + 1)  \(value ?? "******** (differs; use --reveal to show)")")
+                }
+            }
+            print("Keep one with 'sesame conflicts keep \(conflict.itemID.uuidString.lowercased().prefix(8)) N'.")
+        }
+
+        struct ShowJSON: Encodable {
+            let conflict: ConflictView
+            let differences: [FieldView]
+        }
+
+        static func label(_ field: String) -> String {
+            if field.hasPrefix("field:") { return "Field '\(field.dropFirst(6))'" }
+            return ["title": "Title", "username": "Username", "password": "Password", "urls": "URLs", "notes": "Notes",
+                    "tags": "Tags", "oneTimeCode": "One-time code", "match": "Match", "expires": "Expires",
+                    "attachments": "Attachments", "attributes": "Attributes", "state": "State"][field] ?? field
+        }
+
+        /// A non-secret value comes with the list; a secret one only from the revealed versions.
+        private static func value(of difference: ItemDifference, version: ConflictSummary.Version, item: Item?) -> String? {
+            if let value = version.values[difference.field] { return value }
+            return item?.displayValue(of: difference.field)
+        }
+    }
+
+    /// `sesame conflicts keep ITEM N`
+    enum Keep: Command {
+        static let spec = CommandSpec(
+            name: "keep",
+            abstract: "Keep one version of an item in conflict.",
+            discussion: "Version N becomes a new change of this device, which every device shows once it syncs; run 'sesame sync' to publish it. The other versions stay in the sync history.",
+            arguments: [
+                ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix."),
+                ArgumentSpec("version", help: "The number of the version to keep, as listed."),
+            ],
+            options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
+
+        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+            guard let number = arguments.argument("version").flatMap({ Int($0) }) else {
+                throw arguments.usageError("The version is a number, as 'sesame conflicts' lists it")
+            }
+            let service = try ConflictsCommand.service(context)
+            let conflict = try ConflictsCommand.conflict(
+                named: arguments.argument("item") ?? "", in: try service.syncConflicts(), context: context)
             guard conflict.versions.indices.contains(number - 1) else {
                 throw CLIError("That item has versions 1 to \(conflict.versions.count).")
             }
-            try vault.resolveConflict(itemID: conflict.itemID, keeping: conflict.versions[number - 1].id)
+            let version = conflict.versions[number - 1]
+            try service.resolveConflict(ConflictChoice(itemID: conflict.itemID, device: version.device, counter: version.counter))
             if context.wantsJSON {
                 try context.printJSON(["id": conflict.itemID.uuidString.lowercased(), "kept": String(number)])
             } else {
-                print("Kept version \(number) of '\(conflict.versions[number - 1].item.title)'; run 'sesame sync' to publish it.")
+                print("Kept version \(number) of '\(version.title)'; run 'sesame sync' to publish it.")
             }
-        } catch let error as SyncError {
-            throw CLIError(error.description)
         }
     }
+}
 
-    private static func view(_ conflict: SyncConflict) -> ConflictView {
-        ConflictView(id: conflict.itemID.uuidString.lowercased(), versions: conflict.versions.enumerated().map { index, version in
-            VersionView(number: index + 1, version: version.id.description, device: String(version.id.device.hexName.prefix(8)),
-                        time: version.time, title: version.item.title, username: version.item.username,
-                        trashed: version.state == .trashed)
-        })
-    }
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

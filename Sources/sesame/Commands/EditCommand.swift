@@ -25,7 +25,8 @@ enum EditCommand: Command {
         ] + GenerateCommand.generatorOptions + [
             .flag("reveal", help: "Also print the new password."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+        ],
+        familiarNames: ["modify", "update", "change", "set", "rename", "mv"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         if arguments.flag("password") && arguments.flag("generate") {
@@ -54,7 +55,7 @@ enum EditCommand: Command {
         }
 
         let service = try context.openService()
-        let item = try service.resolve(arguments.argument("item") ?? "")
+        let item = try context.resolve(arguments.argument("item") ?? "", in: service)
         if generating {
             // A generated password follows the configured rules of the item's first site, when there are some.
             let site = (change.urls ?? item.urls).first?.url

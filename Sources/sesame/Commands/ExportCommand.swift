@@ -12,12 +12,13 @@ enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export every login into an encrypted Sesame backup, or into plain CSV.",
-        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked, then the backup's or KeePass file's password (twice on a terminal); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
+        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked: the export holds every password at once, so it is proved again (three tries at a terminal). Then the backup's or KeePass file's password (twice on a terminal; one that zxcvbn estimates below 50 bits is refused unless --allow-weak-password); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
         arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
         options: [
-            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file) or csv (plain text)."),
+            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file) or csv (plain text).",
+                   completion: .values(["sesame", "kdbx", "csv"])),
             .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv)."),
-            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+            CommonOptions.allowWeakPassword, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
         ])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -40,17 +41,18 @@ enum ExportCommand: Command {
         if FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil {
             throw CLIError("\(file) already exists; an export never replaces a file: remove it or name another.")
         }
-        let master = try context.secrets.read(.masterPassword)
-        let service = try context.openService(password: master)
-        let export = try service.export(masterPassword: master)
+        if context.promptsAtTerminal {
+            TerminalQuestion.tell("An export holds every password at once, so it asks for the master password even while the agent is unlocked.\n")
+        }
+        let export = try context.withMasterPassword { master in
+            try context.openService(password: master).export(masterPassword: master)
+        }
         let items = export.items
         if format == "sesame" {
-            let password = try context.secrets.read(.newBackupPassword)
-            guard password.count > 0 else { throw CLIError("The backup's password is empty.") }
+            let password = try context.readNewPassword(.newBackupPassword, what: "The backup's password")
             try ExportFile.create(file, try BackupFormat.write(items, keePassDatabases: export.keePassDatabases, password: password))
         } else if format == "kdbx" {
-            let password = try context.secrets.read(.newKeePassPassword)
-            guard password.count > 0 else { throw CLIError("The KeePass file's password is empty.") }
+            let password = try context.readNewPassword(.newKeePassPassword, what: "The KeePass file's password")
             try ExportFile.create(file, try KeePassFile.file(
                 from: items, databases: export.keePassDatabases, deletions: export.deletions, credentials: KeePassCredentials(password: password)))
         } else {

@@ -24,7 +24,8 @@ enum GenerateCommand: Command {
             .value("wordlist", valueName: "file", help: "Word list for passphrases, one word a line."),
             .value("count", short: "n", valueName: "n", help: "How many to print (default 1)."),
             CommonOptions.json,
-        ])
+        ],
+        familiarNames: ["gen", "pwgen", "random"])
 
     static let defaultWordListPaths = [
         "/usr/share/diceware/wordlist_en_eff.txt",

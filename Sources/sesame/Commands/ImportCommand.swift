@@ -14,7 +14,8 @@ enum ImportCommand: Command {
         discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, KeePass files (KDBX 3.1 and 4.x: their password, and --key-file, are asked after the master password; groups become tags, history, attachments and one-time codes are kept), and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
         arguments: [ArgumentSpec("file", help: "The file to import.")],
         options: [
-            .value("format", valueName: "format", help: "The file's format, when it is not found from the content (\(formatNames))."),
+            .value("format", valueName: "format", help: "The file's format, when it is not found from the content (\(formatNames)).",
+                   completion: .values(ImportFormat.allCases.map(\.rawValue))),
             .value("key-file", valueName: "file", help: "A KeePass file's key file (with or instead of its password)."),
             .flag("dry-run", help: "Say what the import would do, and write nothing."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,

@@ -7,11 +7,12 @@ enum InitCommand: Command {
     static let spec = CommandSpec(
         name: "init",
         abstract: "Create a new vault protected by a master password.",
-        discussion: "The master password is stretched with Argon2id (default 64 MiB, 3 passes). It cannot be recovered: keep it safe.",
+        discussion: "The master password is stretched with Argon2id (default 64 MiB, 3 passes). It cannot be recovered: keep it safe. One that zxcvbn estimates below 50 bits is refused (asked again at a terminal) unless --allow-weak-password.",
         options: [
             CommonOptions.vault,
             .value("kdf-memory", valueName: "MiB", help: "Argon2id memory in MiB (at least 19; default 64)."),
             .value("kdf-passes", valueName: "n", help: "Argon2id passes (at least 2; default 3)."),
+            CommonOptions.allowWeakPassword,
             CommonOptions.passwordStdin,
             CommonOptions.json,
         ])
@@ -26,8 +27,9 @@ enum InitCommand: Command {
             throw arguments.usageError(error.description)
         }
         let path = context.vaultPath
-        let password = try context.secrets.read(.newMasterPassword)
-        guard password.count > 0 else { throw CLIError("The master password is empty.") }
+        // Said before the new master password is typed twice, not after.
+        try Vault.checkCreatable(at: path, publicSuffixList: context.publicSuffixList())
+        let password = try context.readNewPassword(.newMasterPassword, what: "The master password")
         _ = try Vault.create(at: path, password: password, kdf: kdf, publicSuffixList: context.publicSuffixList())
         if context.wantsJSON {
             try context.printJSON(["path": path])

@@ -8,7 +8,8 @@ enum ItemOptions {
     static let username = OptionSpec.value("username", short: "u", valueName: "name", help: "The user name.")
     static let notes = OptionSpec.value("notes", valueName: "text", help: "Free-form notes.")
     static let match = OptionSpec.value(
-        "match", valueName: "mode", help: "How URLs must match a login form: domain (default), host, exact or never.")
+        "match", valueName: "mode", help: "How URLs must match a login form: domain (default), host, exact or never.",
+        completion: .values(["domain", "host", "exact", "never"]))
     static let field = OptionSpec.repeatable(
         "field", valueName: "name=value", help: "A custom field (repeatable).")
     static let protectedField = OptionSpec.repeatable(

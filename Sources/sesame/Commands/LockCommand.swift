@@ -7,7 +7,8 @@ enum LockCommand: Command {
         name: "lock",
         abstract: "Lock the vault in the agent now.",
         discussion: "The agent wipes the vault key from memory and keeps running. Exits 0 also when no agent runs: there is nothing to lock.",
-        options: [CommonOptions.json])
+        options: [CommonOptions.json],
+        familiarNames: ["logout", "close", "signout"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let location = context.agentLocation

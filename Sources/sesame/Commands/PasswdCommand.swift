@@ -1,4 +1,5 @@
 import SesameAutoFill
+import SesameStore
 import SesameTerminal
 
 /// `sesame passwd`: changes the master password and rotates the vault key: every item is re-sealed under a new
@@ -7,20 +8,26 @@ enum PasswdCommand: Command {
     static let spec = CommandSpec(
         name: "passwd",
         abstract: "Change the master password.",
-        discussion: "Always asks for the current master password, then the new one (twice on a terminal). With --password-stdin: current, then new, one per line. The vault key is replaced too and every item re-encrypted, so an old copy of the vault's header with the old password opens nothing written afterwards. Refused while an item is damaged: remove it first (sesame rm ID --force).",
+        discussion: "Always asks for the current master password (three tries at a terminal), then the new one (twice on a terminal; one that zxcvbn estimates below 50 bits is refused unless --allow-weak-password). With --password-stdin: current, then new, one per line. The vault key is replaced too and every item re-encrypted, so an old copy of the vault's header with the old password opens nothing written afterwards. Refused while an item is damaged: remove it first (sesame rm ID --force).",
         options: [
             .value("kdf-memory", valueName: "MiB", help: "New Argon2id memory in MiB (at least 19)."),
             .value("kdf-passes", valueName: "n", help: "New Argon2id passes (at least 2)."),
-            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+            CommonOptions.allowWeakPassword, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
+        ],
+        familiarNames: ["password", "change-password", "chpass"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let memory = try arguments.integer("kdf-memory")
         let passes = try arguments.integer("kdf-passes")
-        let current = try context.secrets.read(.masterPassword)
-        let service = try context.openService(password: current)
-        let new = try context.secrets.read(.newMasterPassword)
-        guard new.count > 0 else { throw CLIError("The new master password is empty.") }
+        // The current password is checked before the new one is asked for, so a typo there costs one prompt.
+        let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
+        let current = try context.withMasterPassword { current in
+            try vault.unlock(password: current)
+            return current
+        }
+        // An agent holding the vault must change it itself, so it goes on with the new key.
+        let service: any UnlockedVault = context.unlockedAgent() ?? LocalVaultService(vault: vault)
+        let new = try context.readNewPassword(.newMasterPassword, what: "The new master password")
         try service.changeMasterPassword(current: current, new: new, kdfMemoryMiB: memory, kdfPasses: passes)
         if context.wantsJSON {
             try context.printJSON(["changed": true])

@@ -3,25 +3,29 @@ import SesameAutoFill
 import SesameStore
 import SesameTerminal
 
-/// `sesame rm`: deletes a login. The row stays as a tombstone (no payload) so that sync can carry the deletion.
+/// `sesame rm`: moves a login to the trash, where `sesame trash restore` brings it back; `--permanent` deletes it
+/// (the row stays as a tombstone without payload, so that sync can carry the deletion).
 enum RemoveCommand: Command {
     static let spec = CommandSpec(
         name: "rm",
-        abstract: "Delete a login.",
-        discussion: "On a terminal, asks for confirmation unless --force is given. An item that no longer decrypts (damaged) is removed with --force and its full id.",
+        abstract: "Move a login to the trash (or delete it for good with --permanent).",
+        discussion: "The item moves to the trash: 'sesame trash list' shows it, 'sesame trash restore' brings it back, 'sesame trash rm' deletes it for good. With --permanent it is deleted at once, after a confirmation on a terminal unless --force is given. An item that no longer decrypts (damaged) cannot go to the trash: remove it with --force and its full id.",
         arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
         options: [
-            .flag("force", short: "f", help: "Do not ask for confirmation."),
+            .flag("permanent", help: "Delete for good instead of moving to the trash."),
+            .flag("force", short: "f", help: "Do not ask for confirmation (with --permanent, or for a damaged item)."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+        ],
+        familiarNames: ["delete", "remove", "del", "erase", "trash-put"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let service = try context.openService()
         let reference = arguments.argument("item") ?? ""
+        let permanent = arguments.flag("permanent")
         let item: ItemView
         do {
-            item = try service.resolve(reference)
-        } catch {
+            item = try context.resolve(reference, in: service)
+        } catch let error as ServiceFailure {
             // An item that no longer decrypts can still be removed, by its full id only.
             guard error.code == .damaged, arguments.flag("force"), let id = UUID(uuidString: reference) else {
                 throw error
@@ -29,8 +33,17 @@ enum RemoveCommand: Command {
             try removeDamaged(id, service: service, context: context)
             return
         }
+        guard permanent else {
+            try service.moveToTrash(item.id)
+            if context.wantsJSON {
+                try context.printJSON(["id": item.id.uuidString.lowercased(), "trashed": "true"])
+            } else {
+                print("Moved '\(item.title)' to the trash; 'sesame trash restore \(item.id.uuidString.lowercased().prefix(8))' brings it back.")
+            }
+            return
+        }
         if !arguments.flag("force"), Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput {
-            guard try Confirmation.ask("Delete '\(item.title)' (\(item.id.uuidString.lowercased().prefix(8)))? [y/N] ") else {
+            guard try Confirmation.ask("Delete '\(item.title)' (\(item.id.uuidString.lowercased().prefix(8))) for good? [y/N] ") else {
                 throw CLIError("Nothing was deleted.")
             }
         }
@@ -38,7 +51,7 @@ enum RemoveCommand: Command {
         if context.wantsJSON {
             try context.printJSON(["id": item.id.uuidString.lowercased(), "deleted": "true"])
         } else {
-            print("Deleted '\(item.title)'.")
+            print("Deleted '\(item.title)' for good.")
         }
     }
 
@@ -47,7 +60,7 @@ enum RemoveCommand: Command {
         if context.wantsJSON {
             try context.printJSON(["id": id.uuidString.lowercased(), "deleted": "true"])
         } else {
-            print("Deleted the damaged item \(id.uuidString.lowercased()).")
+            print("Deleted the damaged item \(id.uuidString.lowercased()) for good.")
         }
     }
 }

@@ -4,7 +4,7 @@ import SesameTerminal
 /// `sesame setup git [--undo]`: makes git ask Sesame for HTTPS credentials (the Linux counterpart of enabling the
 /// AutoFill extension in Settings).
 enum SetupCommand: CommandGroup {
-    static var subcommands: [any Command.Type] { [Git.self, Browser.self, SecretService.self] }
+    static var subcommands: [any Command.Type] { [Git.self, Browser.self, SecretService.self, Systemd.self] }
 
     static let spec = CommandSpec(
         name: "setup",

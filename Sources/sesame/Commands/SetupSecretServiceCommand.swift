@@ -29,13 +29,7 @@ extension SetupCommand {
                     let exec = existing.split(separator: "\n").first { $0.hasPrefix("Exec=") }.map { String($0.dropFirst(5)) } ?? "another program"
                     throw CLIError("\(path) already starts \(exec); move it away first.")
                 }
-                let contents = """
-                    \(marker)
-                    [D-BUS Service]
-                    Name=org.freedesktop.secrets
-                    Exec=\(SecretServiceCommand.executable())
-
-                    """
+                let contents = activationFile(systemdService: nil)
                 if existing != contents {
                     let folder = (path as NSString).deletingLastPathComponent
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -59,6 +53,18 @@ extension SetupCommand {
             var enabled: Bool
             var changed: Bool
             var path: String
+        }
+
+        /// The activation file; with `systemdService`, the bus asks systemd to start that unit (`sesame setup
+        /// systemd`) instead of starting the program itself.
+        static func activationFile(systemdService: String?) -> String {
+            """
+            \(marker)
+            [D-BUS Service]
+            Name=org.freedesktop.secrets
+            Exec=\(SecretServiceCommand.executable())
+
+            """ + (systemdService.map { "SystemdService=\($0)\n" } ?? "")
         }
 
         static func activationFilePath(environment: [String: String]) -> String {

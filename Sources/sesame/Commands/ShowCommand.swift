@@ -11,11 +11,12 @@ enum ShowCommand: Command {
         options: [
             .flag("reveal", short: "r", help: "Show the password, protected fields and password history."),
             CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ])
+        ],
+        familiarNames: ["cat", "view", "display", "info"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let service = try context.openService()
-        let item = try service.resolve(arguments.argument("item") ?? "")
+        let item = try context.resolve(arguments.argument("item") ?? "", in: service)
         // Secrets are asked for only when shown, for this one item.
         let revealed = arguments.flag("reveal") ? try service.reveal(item.id) : nil
         if context.wantsJSON {

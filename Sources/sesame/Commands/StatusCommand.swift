@@ -19,7 +19,8 @@ enum StatusCommand: Command {
             try context.printJSON(report)
             return
         }
-        print(report.text(commandVault: context.canonicalVaultPath), terminator: "")
+        print(report.text(commandVault: context.canonicalVaultPath,
+                          vaultExists: FileManager.default.fileExists(atPath: context.vaultPath)), terminator: "")
     }
 }
 
@@ -65,7 +66,7 @@ struct AgentStatusJSON: Encodable {
     }
 
     /// Lines for people; `commandVault` is the vault this command line would use.
-    func text(commandVault: String) -> String {
+    func text(commandVault: String, vaultExists: Bool = true) -> String {
         var lines: [String] = []
         if let pid {
             lines.append("Agent:  running (pid \(pid)) on \(socket)")
@@ -73,7 +74,9 @@ struct AgentStatusJSON: Encodable {
             lines.append("Agent:  not running (\(socket))")
         }
         lines.append("Vault:  \(vault ?? commandVault)")
-        if unlocked, let secondsLeft, let idleTimeout {
+        if vault == nil && !vaultExists {
+            lines.append("State:  no vault there yet ('sesame init' creates one)")
+        } else if unlocked, let secondsLeft, let idleTimeout {
             lines.append("State:  unlocked; locks in \(AgentDuration.format(TimeInterval(secondsLeft))) unless used (idle timeout \(AgentDuration.format(TimeInterval(idleTimeout))))")
         } else {
             lines.append("State:  locked; commands ask for the master password ('sesame unlock' to unlock)")

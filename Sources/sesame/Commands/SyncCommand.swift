@@ -8,64 +8,55 @@ import SesameTerminal
 
 /// `sesame sync`: exchanges changes with the vault's other devices through a git remote or a synced folder.
 /// The transport only ever sees encrypted, padded batch files; merging happens here, per item, and never loses an
-/// edit (concurrent versions become conflicts: `sesame conflicts`).
+/// edit (concurrent versions become conflicts: `sesame conflicts`). `setup`, `clone`, `status`, `auto` and
+/// `password` are subcommands of their own (SyncCommand+Subcommands.swift).
 enum SyncCommand: Command {
+    static var subcommands: [any Command.Type] { [Setup.self, Clone.self, Status.self, Auto.self, Password.self] }
+
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Exchange changes with this vault's other devices through git or a synced folder.",
-        discussion: "Without an action: pull, merge what other devices published, and publish this device's changes. 'setup git URL' or 'setup folder PATH' makes this vault the first synced copy; 'clone git URL' or 'clone folder PATH' creates this device's vault (at --vault) from a synced one; 'status' lists the devices, what each published and what is merged here, gaps, pending changes and the agent's automatic sync; 'auto on' (with --interval, default 5m) lets the running agent sync by itself every interval and a few seconds after each change while it holds the vault unlocked, 'auto off' stops it, 'auto' alone shows it; 'password' takes in, once, the master password another device changed to (after 'sesame passwd' there, this device publishes nothing until then). With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'status' run in the agent and ask for nothing; otherwise they ask for the master password ('auto' never does).",
-        arguments: [
-            ArgumentSpec("action", help: "setup, clone, status, auto or password; none to sync now.", isOptional: true),
-            ArgumentSpec("kind", help: "git or folder (setup and clone); on or off (auto).", isOptional: true),
-            ArgumentSpec("location", help: "The git URL or the folder's path (setup and clone).", isOptional: true),
-        ],
-        options: [
-            .value("interval", valueName: "duration",
-                   help: "With 'auto on', 'setup' or 'clone': sync automatically this often (90s, 5m, 1h; at least 10s)."),
-            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+        discussion: "Without a subcommand: pull, merge what other devices published, and publish this device's changes. With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'sync status' run in the agent and ask for nothing; otherwise they ask for the master password. See docs/sync.md.",
+        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault],
+        subcommands: subcommandSpecs,
+        runsWithoutSubcommand: true,
+        familiarNames: ["pull", "push"])
 
     static let defaultInterval: TimeInterval = 300
     static let minimumInterval: TimeInterval = 10
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let action = arguments.argument("action")
-        let kind = arguments.argument("kind")
-        let location = arguments.argument("location")
+        try translatingSyncErrors { try syncNow(context: context) }
+    }
+
+    /// The interval `--interval` gives, checked.
+    static func interval(_ arguments: ParsedArguments) throws -> TimeInterval? {
         let interval = try arguments.value("interval") { AgentDuration.parse($0) }
         if let interval, interval < minimumInterval {
             throw arguments.usageError("The interval must be at least \(Int(minimumInterval)) seconds")
         }
+        return interval
+    }
+
+    static let intervalOption = OptionSpec.value(
+        "interval", valueName: "duration",
+        help: "Sync automatically this often while the agent holds the vault unlocked (90s, 5m, 1h; at least 10s).")
+
+    /// The transport `setup` and `clone` name: `git URL` or `folder PATH`.
+    static func transport(_ arguments: ParsedArguments) throws -> SyncTransportConfiguration {
+        let kindName = arguments.argument("kind") ?? ""
+        guard let kind = SyncTransportConfiguration.Kind(rawValue: kindName) else {
+            throw arguments.usageError("Unknown kind '\(TerminalText.quoted(kindName))': say 'git URL' or 'folder PATH'")
+        }
+        guard let location = arguments.argument("location"), !location.isEmpty else {
+            throw arguments.usageError(kind == .git ? "Say which remote: 'git URL'" : "Say which folder: 'folder PATH'")
+        }
+        return SyncTransportConfiguration(kind: kind, location: kind == .folder ? absolute(location) : location)
+    }
+
+    static func translatingSyncErrors(_ body: () throws -> Void) throws {
         do {
-            switch action {
-            case nil:
-                try syncNow(context: context)
-            case "setup", "clone":
-                guard let kind = kind.flatMap(SyncTransportConfiguration.Kind.init(rawValue:)), let location,
-                    !location.isEmpty
-                else { throw arguments.usageError("Say where: '\(action!) git URL' or '\(action!) folder PATH'") }
-                let configuration = SyncTransportConfiguration(
-                    kind: kind, location: kind == .folder ? absolute(location) : location)
-                if action == "setup" {
-                    try setUp(configuration, interval: interval, context: context)
-                } else {
-                    try clone(configuration, interval: interval, context: context)
-                }
-            case "status":
-                guard kind == nil else { throw arguments.usageError("'status' takes no further arguments") }
-                try status(context: context)
-            case "password":
-                guard kind == nil else { throw arguments.usageError("'password' takes no further arguments") }
-                try adoptPassword(context: context)
-            case "auto":
-                guard kind == nil || kind == "on" || kind == "off", location == nil else {
-                    throw arguments.usageError("Say 'auto on', 'auto off' or 'auto'")
-                }
-                guard interval == nil || kind == "on" else { throw arguments.usageError("--interval goes with 'auto on'") }
-                try auto(kind.map { $0 == "on" ? interval ?? defaultInterval : 0 }, context: context)
-            default:
-                throw arguments.usageError("Unknown action '\(TerminalText.quoted(action!))' (setup, clone, status, auto or password)")
-            }
+            try body()
         } catch let error as SyncError {
             throw CLIError(error.description)
         }
@@ -73,9 +64,12 @@ enum SyncCommand: Command {
 
     // MARK: - Actions
 
-    private static func setUp(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
-        let password = try context.secrets.read(.masterPassword)
-        let vault = try openVault(context: context, password: password)
+    static func setUp(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
+        let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
+        let password = try context.withMasterPassword { password in
+            try vault.unlock(password: password)
+            return password
+        }
         guard try !vault.isSyncEnabled else { throw SyncError.alreadySetUp }
         let transport = try configuration.makeTransport(vaultPath: context.vaultPath)
         try transport.pull()
@@ -91,7 +85,7 @@ enum SyncCommand: Command {
                      what: "Sync set up with \(configuration.description)", firstHeader: true)
     }
 
-    private static func clone(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
+    static func clone(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
         let path = context.vaultPath
         guard !FileManager.default.fileExists(atPath: path) else {
             throw CLIError("A vault exists at \(path) already; clone into a new path with --vault.")
@@ -102,9 +96,9 @@ enum SyncCommand: Command {
             throw CLIError("\(configuration.description) holds no synced vault (no \(SyncHeader.fileName)).")
         }
         let header = try SyncHeader(decoding: bytes)
-        let password = try context.secrets.read(.masterPassword)
-        let vault = try Vault.cloneForSync(
-            at: path, header: header, password: password, publicSuffixList: context.publicSuffixList())
+        let vault = try context.withMasterPassword { password in
+            try Vault.cloneForSync(at: path, header: header, password: password, publicSuffixList: context.publicSuffixList())
+        }
         try vault.setSetting(named: SyncTransportConfiguration.settingName, to: configuration.setting)
         if let interval { try vault.setSyncInterval(interval) }
         let report = try vault.sync(with: transport)
@@ -112,24 +106,24 @@ enum SyncCommand: Command {
                      what: "Joined the synced vault at \(configuration.description)")
     }
 
-    private static func syncNow(context: CommandContext) throws {
+    static func syncNow(context: CommandContext) throws {
         if let agent = context.unlockedAgent() {
             try printRun(try agent.sync(), context: context, what: "Synced through the agent")
             return
         }
-        let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+        let vault = try openVault(context: context)
         let configuration = try SyncTransportConfiguration(storedIn: vault)
         let report = try vault.sync(with: try configuration.makeTransport(vaultPath: context.vaultPath))
         try printRun(report.summary(conflicts: try vault.syncStatus().conflicts), context: context,
                      what: "Synced with \(configuration.description)")
     }
 
-    private static func status(context: CommandContext) throws {
+    static func status(context: CommandContext) throws {
         let summary: SyncStatusReport
         if let agent = context.unlockedAgent() {
             summary = try agent.syncStatus()
         } else {
-            let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+            let vault = try openVault(context: context)
             let configuration = try SyncTransportConfiguration(storedIn: vault)
             let names = try configuration.makeTransport(vaultPath: context.vaultPath).listBatches()
             var local = SyncStatusReport(local: try vault.syncStatus(), published: names, transport: configuration.description)
@@ -165,8 +159,8 @@ enum SyncCommand: Command {
 
     /// Always opens the vault itself (a running agent reads the new keys at its next step): the change of a
     /// synced vault's keys asks for this device's own master password, then for the other device's new one.
-    private static func adoptPassword(context: CommandContext) throws {
-        let vault = try openVault(context: context, password: try context.secrets.read(.masterPassword))
+    static func adoptPassword(context: CommandContext) throws {
+        let vault = try openVault(context: context, purpose: .thisVaultsMasterPassword)
         guard try vault.isSyncEnabled else { throw SyncError.notConfigured }
         // The header the other device published, if this copy has not fetched it yet. Offline, the header an
         // earlier round adopted is enough.
@@ -186,7 +180,7 @@ enum SyncCommand: Command {
             return
         }
         do {
-            try vault.adoptSyncPassword(try context.secrets.read(.syncPassword))
+            try context.withMasterPassword(.syncPassword) { try vault.adoptSyncPassword($0) }
         } catch VaultError.wrongPassword {
             throw CLIError("That password does not open the vault header the other device published.",
                            status: .wrongPassword)
@@ -196,7 +190,7 @@ enum SyncCommand: Command {
         }
     }
 
-    private static func auto(_ interval: TimeInterval?, context: CommandContext) throws {
+    static func auto(_ interval: TimeInterval?, context: CommandContext) throws {
         // A plain value of the vault file: no master password needed to read or change it.
         let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
         if let interval { try vault.setSyncInterval(interval) }
@@ -214,7 +208,7 @@ enum SyncCommand: Command {
 
     // MARK: - Helpers
 
-    private static func describe(_ state: AutoSyncState) -> String {
+    static func describe(_ state: AutoSyncState) -> String {
         var text = state.interval.map {
             "Automatic sync: every \(AgentDuration.format($0)) and after each change, while the agent holds the vault unlocked."
         } ?? "Automatic sync: off ('sesame sync auto on' turns it on)."
@@ -226,7 +220,7 @@ enum SyncCommand: Command {
     }
 
     /// - Parameter firstHeader: the round published the header of a vault just set up, not a password change's.
-    private static func printRun(
+    static func printRun(
         _ summary: SyncRunReport.Summary, context: CommandContext, what: String, firstHeader: Bool = false
     ) throws {
         if summary.newDevice {
@@ -268,7 +262,14 @@ enum SyncCommand: Command {
         return vault
     }
 
-    private static func absolute(_ path: String) -> String {
+    /// The vault unlocked in this process with its master password (three tries at a terminal).
+    static func openVault(context: CommandContext, purpose: SecretReader.Purpose = .masterPassword) throws -> Vault {
+        let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
+        try context.withMasterPassword(purpose) { try vault.unlock(password: $0) }
+        return vault
+    }
+
+    static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

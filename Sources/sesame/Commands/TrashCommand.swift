@@ -41,7 +41,7 @@ enum TrashCommand: CommandGroup {
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
             let service = try context.openService()
-            let item = try service.resolve(arguments.argument("item") ?? "", in: [.trashed])
+            let item = try context.resolve(arguments.argument("item") ?? "", in: service, states: [.trashed])
             try service.restore(item.id)
             if context.wantsJSON {
                 try context.printJSON(["id": item.id.uuidString.lowercased(), "restored": "true"])
@@ -60,7 +60,7 @@ enum TrashCommand: CommandGroup {
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
             let service = try context.openService()
-            let item = try service.resolve(arguments.argument("item") ?? "", in: [.trashed])
+            let item = try context.resolve(arguments.argument("item") ?? "", in: service, states: [.trashed])
             try service.delete(item.id)
             if context.wantsJSON {
                 try context.printJSON(["id": item.id.uuidString.lowercased(), "deleted": "true"])

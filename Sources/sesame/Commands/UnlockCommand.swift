@@ -12,7 +12,8 @@ enum UnlockCommand: Command {
         options: [
             .value("timeout", valueName: "duration", help: "Lock after this long without use, such as 90s, 15m or 2h (default: the agent's, 15m)."),
             CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+        ],
+        familiarNames: ["login", "open", "signin"])
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         let timeout = try arguments.value("timeout") { AgentDuration.parse($0) }

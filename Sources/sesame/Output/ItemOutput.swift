@@ -36,6 +36,9 @@ struct ItemJSON: Encodable {
     var passwordHistory: [HistoryJSON]?
     /// Absent when the item has none; private keys only when revealed.
     var passkeys: [PasskeyJSON]?
+    var hasOneTimeCode: Bool
+    /// The otpauth:// URI, only when revealed.
+    var oneTimeCode: String?
 
     init(_ item: ItemView, revealed: Item? = nil, password: String? = nil) {
         id = item.id.uuidString.lowercased()
@@ -52,6 +55,8 @@ struct ItemJSON: Encodable {
         modified = item.modified
         expires = item.expires
         passwordHistory = revealed?.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) }
+        hasOneTimeCode = item.hasOneTimeCode
+        oneTimeCode = revealed?.oneTimeCode
         let keys = Dictionary((revealed?.passkeys ?? []).map { ($0.credentialID, $0.privateKey) }, uniquingKeysWith: { a, _ in a })
         passkeys = item.passkeys.isEmpty ? nil
             : item.passkeys.map { PasskeyJSON($0, privateKey: keys[$0.credentialID]?.pemText) }
@@ -125,11 +130,17 @@ struct SummaryJSON: Encodable {
 /// The table `list` and `trash list` print: title, user name, first URL, short id; never secrets.
 enum SummaryTable {
     static func print(_ items: [ItemSummary]) {
+        Swift.print(render(items), terminator: "")
+    }
+
+    /// The table as text, fitted to standard output's terminal if it is one; Table escapes its cells itself, and
+    /// styles its headers.
+    static func render(_ items: [ItemSummary]) -> String {
         var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
         for item in items {
             table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
         }
-        table.print()  // Table escapes its cells itself, and styles its headers.
+        return table.render(maxWidth: Terminal.standardOutputWidth, style: .standardOutput)
     }
 }
 
@@ -153,6 +164,11 @@ enum ItemText {
         let fields = revealed?.fields.map { ($0.name, Optional($0.value)) } ?? item.fields.map { ($0.name, $0.value) }
         for (name, value) in fields {
             rows.append((name, value ?? "******** (protected)"))
+        }
+        if let revealed, let uri = revealed.oneTimeCode, !uri.isEmpty {
+            rows.append(("One-time code", uri))
+        } else if item.hasOneTimeCode {
+            rows.append(("One-time code", "set ('sesame totp' shows the current code)"))
         }
         if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
         if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }
@@ -181,7 +197,11 @@ enum ItemText {
                 + String(repeating: " ", count: width - label.count)
             return "\(padded) \(TerminalText.singleLine(value))"
         }.joined(separator: "\n")
-        if !item.notes.isEmpty { text += "\n\n" + TerminalText.sanitized(item.notes) }
+        if !item.notes.isEmpty {
+            // Notes keep their lines, under their own label, indented so they cannot pass for fields.
+            let lines = TerminalText.sanitized(item.notes).split(separator: "\n", omittingEmptySubsequences: false)
+            text += "\n" + style.bold("Notes:") + "\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        }
         // Private keys only when revealed, each as the PEM text KeePass keeps.
         for passkey in revealed?.passkeys ?? [] {
             text += "\n\n" + style.bold(TerminalText.singleLine("Private key of the passkey for \(passkey.relyingPartyID) (\(passkey.credentialIDText)):"))

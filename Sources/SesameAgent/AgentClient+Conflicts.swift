@@ -1,0 +1,26 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+
+extension AgentClient: SyncConflictService {
+    public func syncConflicts() throws(ServiceFailure) -> [ConflictSummary] {
+        try required(vaultCall(WireRequest(.syncConflicts)).conflicts)
+    }
+
+    public func conflictVersions(_ itemID: UUID) throws(ServiceFailure) -> [Item] {
+        try required(vaultCall(itemRequest(.conflictVersions, itemID)).conflictVersions)
+    }
+
+    public func resolveConflict(_ choice: ConflictChoice) throws(ServiceFailure) {
+        var request = WireRequest(.resolveConflict)
+        request.conflictChoice = choice
+        _ = try vaultCall(request)
+    }
+
+    /// The audit, run in the agent: the report names items and reasons, never passwords.
+    public func audit(twoFactorSites: Set<String>?) throws(ServiceFailure) -> AuditReport {
+        var request = WireRequest(.audit)
+        request.twoFactorSites = twoFactorSites?.sorted()
+        return try required(vaultCall(request).auditReport)
+    }
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import Glibc
+import SesameClipboard
+
+/// The last resort on a Wayland compositor without the data-control protocol and without XWayland: `wl-copy`
+/// (wl-clipboard) in the foreground, the secret on its standard input. It offers the text only (no
+/// password-manager hint: wl-copy sets one type). It exits by itself when another client takes the clipboard;
+/// when the time runs out it is stopped, and the compositor drops the selection it served.
+struct WlCopyFallback {
+    let program: String
+    let environment: [String: String]
+    private var child: pid_t = 0
+
+    init?(environment: [String: String]) {
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        let candidates: [String] = folders.map { String($0) + "/wl-copy" }
+        guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
+        program = found
+        self.environment = environment
+    }
+
+    mutating func start(_ secret: ClipboardSecret) -> Bool {
+        var input: [Int32] = [0, 0]
+        guard pipe(&input) == 0 else { return false }
+        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = [program, "--foreground", "--type", "text/plain;charset=utf-8"]
+        let argv = words.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let spawned = posix_spawn(&child, program, &actions, nil, argv, envp)
+        close(input[0])
+        guard spawned == 0 else {
+            close(input[1])
+            return false
+        }
+        secret.withBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(input[1], bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        close(input[1])
+        return true
+    }
+
+    /// Waits for wl-copy to end (another client copied) or for `seconds`, then stops it.
+    func serve(seconds: Int) {
+        var status: Int32 = 0
+        for _ in 0..<(seconds * 10) {
+            if waitpid(child, &status, WNOHANG) == child { return }
+            usleep(100_000)
+        }
+        kill(child, SIGTERM)
+        waitpid(child, &status, 0)
+    }
+}

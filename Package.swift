@@ -57,8 +57,13 @@ let package = Package(
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
+        // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
+        // credential exchange.
+        .target(name: "SesameCredentialExchange", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
-        .target(name: "SesameInterchange", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass"]),
+        .target(name: "SesameInterchange", dependencies: [
+            "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass", "SesameCredentialExchange",
+        ]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
         ]),
@@ -78,10 +83,13 @@ let package = Package(
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
         // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
-        .executableTarget(name: "sesame", dependencies: ["SesameAgentLink", "SesameTerminalText"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
+        // What the front serves itself (`fill`, `match`, `list`, `show`, `totp`), without Foundation.
+        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText"]),
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
+            "SesameCredentialExchange",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
@@ -136,19 +144,24 @@ let package = Package(
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
+                        "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [
-            "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAutoFillTestSupport",
-            "SesameAutoFill"]),
+                        "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains",
+                        "SesameAutoFillTestSupport", "SesameAutoFill", "SesameKeePass"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
         .testTarget(name: "SesameSecretServiceTests", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
         ]),
-        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameTerminalText", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard"],
                     exclude: ["Fixtures"]),
     ]
@@ -169,6 +182,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
         ("FuzzCSV", ["SesameInterchange"]),
         ("FuzzBackup", ["SesameInterchange"]),
+        ("FuzzCXF", ["SesameCredentialExchange", "SesameStore"]),
         ("FuzzKDBXHeader", ["SesameKeePass"]),
         ("FuzzVariantDictionary", ["SesameKeePass"]),
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),

@@ -9,7 +9,7 @@
 # figures before the fronts, measured in the same run.
 #
 # Usage: Benchmarks/agent.sh [ITEMS...]        (needs hyperfine, jq and GNU time)
-# SESAME_STATIC_BUILD: the build folder for scripts/build-static.sh.
+# SESAME_STATIC_BUILD: the build folder for scripts/build-static.sh; RUNS: hyperfine runs per command (default 300).
 # Everything happens in a throwaway HOME with its own agent, which is stopped at the end.
 set -eu
 cd "$(dirname "$0")/.."
@@ -27,7 +27,10 @@ mkdir -m 700 "$work/run"
 cleanup() { "$sesame" agent --stop >/dev/null 2>&1 || true; rm -rf "$work"; }
 trap cleanup EXIT INT TERM
 
-ms() { jq -r ".results[0].median * 1000 * 100 | round / 100" "$1"; }
+runs="${RUNS:-300}"
+# The wall-clock median and, in parentheses, the process's CPU time (hyperfine's user + system means, the agent's
+# share not included), which other work on the shared machine hardly changes.
+ms() { jq -r '"\(.results[0].median * 1000 * 100 | round / 100) (CPU \((.results[0].user + .results[0].system) * 1000 * 100 | round / 100))"' "$1"; }
 
 # Items 369 and 370 are logins at www.site123-example.com, in every vault of 1,000 items or more
 # (Benchmarks/SesameBench/Fixtures.swift).
@@ -46,13 +49,13 @@ for items in "$@"; do
     printf 'bench master password\n' | "$sesame" unlock --password-stdin --timeout 1h >/dev/null
     "$sesame" fill "$url" --json >/dev/null || { echo "sesame fill failed at $items items" >&2; exit 1; }
     case "$("$helper" get < "$work/request")" in *password=pw-*) ;; *) echo "git-credential-sesame get failed" >&2; exit 1 ;; esac
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/fill.json" "$sesame fill $url --json" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/cli-fill.json" "$bin/sesame-cli fill $url --json" >/dev/null
-    hyperfine --warmup 10 --runs 300 --export-json "$work/get.json" "$helper get < $work/request" >/dev/null
-    hyperfine --warmup 10 --runs 300 --export-json "$work/full-get.json" "$bin/sesame-git-credential get < $work/request" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/version.json" "$bin/sesame-cli --version" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/helper.json" "$bin/sesame-git-credential --version" >/dev/null
-    hyperfine -N --warmup 10 --runs 300 --export-json "$work/true.json" "/bin/true" >/dev/null
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/fill.json" "$sesame fill $url --json" >/dev/null
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/cli-fill.json" "$bin/sesame-cli fill $url --json" >/dev/null
+    hyperfine --warmup 10 --runs "$runs" --export-json "$work/get.json" "$helper get < $work/request" >/dev/null
+    hyperfine --warmup 10 --runs "$runs" --export-json "$work/full-get.json" "$bin/sesame-git-credential get < $work/request" >/dev/null
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/version.json" "$bin/sesame-cli --version" >/dev/null
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/helper.json" "$bin/sesame-git-credential --version" >/dev/null
+    hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/true.json" "/bin/true" >/dev/null
     echo "| $items | $(ms "$work/fill.json") ms | $(ms "$work/cli-fill.json") ms | $(ms "$work/get.json") ms | $(ms "$work/full-get.json") ms | $(ms "$work/version.json") ms | $(ms "$work/helper.json") ms | $(ms "$work/true.json") ms |"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,6 +5,9 @@
 # 0.05 s; KeePassXC: --decryption-time 100 ms, its minimum), which is also timed alone and subtracted for the
 # "key derivation excluded" figure of issue 12. Fully static release build (scripts/build-static.sh).
 #
+# Also issue 27's figure: the size at rest of the vault the import wrote (after its last connection closed, which
+# folds the WAL into the file), beside KeePassXC's file of the same entries.
+#
 # Usage: Benchmarks/import.sh [ROWS] [RUNS]        (default 10000 rows, 5 runs; needs keepassxc-cli, python3)
 set -eu
 cd "$(dirname "$0")/.."
@@ -66,3 +69,6 @@ echo "sesame import (whole process):            ${sesame} s"
 echo "sesame list of an empty vault (unlock):   ${kdf} s"
 echo "sesame import, unlock excluded:           $(echo "$sesame - $kdf" | bc) s"
 echo "keepassxc-cli import of the same entries: ${keepassxc} s"
+size() { stat -c %s "$1"; }
+echo "vault file after the import, at rest:     $(size "$work/vault-$runs.sqlite") bytes, $(( $(size "$work/vault-$runs.sqlite") / rows )) bytes per login"
+echo "keepassxc-cli's file of the same entries: $(size "$work/kp-$runs.kdbx") bytes, $(( $(size "$work/kp-$runs.kdbx") / rows )) bytes per entry"

@@ -6,8 +6,8 @@
 # (docs/benchmarks.md, "Process start"). Static glibc cannot load NSS modules: nothing here looks up users, groups
 # or hosts (the home folder comes from $HOME, the agent's peer from SO_PEERCRED).
 #
-# `sesame` and `git-credential-sesame` are small fronts without Foundation (fully static) that serve `fill` and
-# `get` and run the full programs, `sesame-cli` and `sesame-git-credential`, from their own folder for everything
+# `sesame` and `git-credential-sesame` are small fronts without Foundation (fully static) that serve `fill`, `match`,
+# `list`, `show`, `totp` and `get` and run the full programs, `sesame-cli` and `sesame-git-credential`, from their own folder for everything
 # else. Some products link C libraries that cannot be linked
 # fully static, so they get the Swift runtime statically and those libraries shared: `sesame-cli` and SesameBench
 # (KeePass files: Debian's libargon2.a and libsodium.a both define

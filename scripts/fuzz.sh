@@ -53,7 +53,7 @@ malloc_limit_mb=512
 timeout_seconds=10
 max_len_for() {
     case $1 in
-        KDBXXML|KDBXBlockStream|KDBXHeader|VariantDictionary|CSV|Backup|BitwardenJSON|PasswordRulesFile) echo 65536 ;;
+        KDBXXML|KDBXBlockStream|KDBXHeader|VariantDictionary|CSV|Backup|BitwardenJSON|PasswordRulesFile|CXF) echo 65536 ;;
         *) echo 4096 ;;
     esac
 }

@@ -3,9 +3,11 @@ import Glibc
 @testable import SesameAgent
 
 /// Any bytes as what a client sends down the agent's socket, read as the agent's server reads them: frames with
-/// its real limit, each decoded as a `WireRequest`; a known operation's secret frames (master passwords) are read
-/// next into locked memory, and the fields the server checks before reaching a vault are parsed. A frame that is no
-/// request is also decoded as a `WireReply`, what a client decodes from the agent.
+/// its real limit, each decoded as a `WireRequest` (the fast reader of the fronts' requests first, then
+/// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory, and the
+/// fields the server checks before reaching a vault are parsed. Whatever the fast reader reads, `WireCoding` must
+/// read as the same request. A frame that is no request is also decoded as a `WireReply`, what a client decodes
+/// from the agent.
 @main
 enum FuzzAgentFrame {
     static func main() {
@@ -20,7 +22,14 @@ enum FuzzAgentFrame {
             while let frame = try? Frame.read(
                 from: agent, limit: AgentProtocol.maximumRequestFrame, idle: .never, frameTimeout: 1)
             {
-                guard let request = try? WireCoding.decode(WireRequest.self, from: frame) else {
+                let fast = WireFastCoding.request(frame)
+                let decoded = try? WireCoding.decode(WireRequest.self, from: frame)
+                if let fast {
+                    precondition(decoded != nil, "the fast reader read a frame WireCoding refuses")
+                    precondition((try? WireCoding.encode(fast)) == (try? WireCoding.encode(decoded!)),
+                                 "the fast reader read another request than WireCoding")
+                }
+                guard let request = fast ?? decoded else {
                     _ = try? WireCoding.decode(WireReply.self, from: frame)
                     continue
                 }

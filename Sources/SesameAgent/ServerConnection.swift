@@ -73,7 +73,15 @@ struct ServerConnection {
                   id: message.id)
             return false
         }
-        return send(.hello(version: version, agent: configuration.agentName, pid: getpid()))
+        do {
+            try WireFastCoding.hello(version: version, agent: configuration.agentName, pid: getpid()).withUnsafeBytes { bytes in
+                try Frame.write(bytes, to: socket, until: .after(configuration.frameTimeout))
+            }
+            return true
+        } catch {
+            logger.debug("Could not send a reply", metadata: ["error": "\(error)"])
+            return false
+        }
     }
 
     // MARK: - Requests
@@ -197,7 +205,9 @@ struct ServerConnection {
             return .end
         }
         defer { zeroize(&bytes) }
-        if let message = try? WireCoding.decode(WireRequest.self, from: bytes) { return .message(message) }
+        if let message = WireFastCoding.request(bytes) ?? (try? WireCoding.decode(WireRequest.self, from: bytes)) {
+            return .message(message)
+        }
         logger.info("Closed a connection that sent a malformed frame", metadata: ["frame.bytes": "\(bytes.count)"])
         close(with: ServiceFailure(.protocolError, "Malformed frame: expected a JSON message of the agent protocol."), id: nil)
         return .end

@@ -1,12 +1,12 @@
 import CSodium
 
-/// One request to an unlocked agent in a single round trip: the hello, the `attach` of the vault and the request
-/// go out in one write, and the three replies are read back. For the commands started for every form and git
-/// command, which only need an answer when the agent holds their vault unlocked; a client that gets nil falls back
-/// to the full client, which explains whatever went wrong (docs/agent-protocol.md §4).
+/// One request to an unlocked agent in a single round trip: the hello and the request go out in one write, and the
+/// two replies are read back. For the commands started for every form and git command, which only need an answer
+/// when the agent holds their vault unlocked; a client that gets nil (or an error) falls back to the full client,
+/// which explains whatever went wrong (docs/agent-protocol.md §4).
 ///
-/// A request sent ahead of the `attach` reply changes nothing when the agent does not hold that vault unlocked:
-/// the agent refuses a vault operation on a locked or another vault with an error frame.
+/// No `attach` first: a vault operation names its vault, the agent refuses it with an error frame when it does
+/// not hold that vault unlocked, and serving it counts as use as an `attach` would.
 public struct AgentExchange {
     public let location: AgentSocketLocation
     public let clientName: String
@@ -26,51 +26,57 @@ public struct AgentExchange {
         ])
     }
 
-    public static func attach(vault: String) -> AgentJSON {
-        .object(["id": .number("1"), "type": .string("attach"), "vault": .string(vault)])
-    }
-
     /// Sends `fields` (the operation's own fields) as operation `type` for `vault` and returns the agent's reply to
     /// it, a `result` or an `error`; nil when no agent runs, it is not this user's, it speaks another protocol,
     /// or it does not hold `vault` (a canonical path) unlocked.
     public func send(_ type: String, _ fields: [String: AgentJSON], vault: String) -> AgentJSON? {
+        open(type, fields, vault: vault)?.reply
+    }
+
+    /// As ``send(_:_:vault:)``, and keeps the connection for more requests or more frames of the reply.
+    public func open(_ type: String, _ fields: [String: AgentJSON], vault: String)
+        -> (conversation: AgentConversation, reply: AgentJSON)?
+    {
         guard location.socketExists, let socket = try? AgentConnection.open(location) else { return nil }
-        var request = fields
-        request["id"] = .number("2")
-        request["type"] = .string(type)
-        request["vault"] = .string(vault)
         var frames: [UInt8] = []
-        defer { wipe(&frames) }
-        for message in [Self.hello(clientName: clientName), Self.attach(vault: vault), .object(request)] {
+        defer { Self.wipe(&frames) }
+        for message in [Self.hello(clientName: clientName), Self.request(type, fields, id: 2, vault: vault)] {
             var bytes = message.bytes
             frames += Frame.header(length: bytes.count) + bytes
-            wipe(&bytes)
+            Self.wipe(&bytes)
         }
         let deadline = Deadline.after(timeout)
         do throws(SocketIOError) {
             try frames.withUnsafeBytes { buffer in
                 capture { () throws(SocketIOError) in try socket.writeAll(buffer, until: deadline) }
             }.get()
-            guard let hello = try readReply(from: socket, until: deadline), hello["type"]?.string == "hello",
+            guard let hello = try Self.readReply(from: socket, until: deadline, timeout: timeout), hello["type"]?.string == "hello",
                 let version = hello["version"]?.int, AgentProtocol.supportedVersions.contains(version),
-                let attached = try readReply(from: socket, until: deadline), attached["type"]?.string == "status",
-                let status = attached["status"], status["unlocked"]?.bool == true, status["vault"]?.string == vault,
-                let reply = try readReply(from: socket, until: deadline), reply["id"]?.int == 2
+                let reply = try Self.readReply(from: socket, until: deadline, timeout: timeout), reply["id"]?.int == 2
             else { return nil }
-            return reply
+            return (AgentConversation(socket: socket, vault: vault, timeout: timeout), reply)
         } catch {
             return nil
         }
     }
 
-    private func readReply(from socket: UnixSocket, until deadline: Deadline) throws(SocketIOError) -> AgentJSON? {
-        var bytes = try Frame.read(
-            from: socket, limit: AgentProtocol.maximumReplyFrame, idle: deadline, frameTimeout: timeout)
+    static func request(_ type: String, _ fields: [String: AgentJSON], id: Int, vault: String) -> AgentJSON {
+        var request = fields
+        request["id"] = .number(String(id))
+        request["type"] = .string(type)
+        request["vault"] = .string(vault)
+        return .object(request)
+    }
+
+    static func readReply(from socket: UnixSocket, until deadline: Deadline, timeout: Double) throws(SocketIOError)
+        -> AgentJSON?
+    {
+        var bytes = try Frame.read(from: socket, limit: AgentProtocol.maximumReplyFrame, idle: deadline, frameTimeout: timeout)
         defer { wipe(&bytes) }
         return AgentJSON(parsing: bytes)
     }
 
-    private func wipe(_ bytes: inout [UInt8]) {
+    static func wipe(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
     }
 }

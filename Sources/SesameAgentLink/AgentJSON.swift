@@ -42,7 +42,7 @@ public indirect enum AgentJSON: Equatable, Sendable {
     }
 
     /// The form `JSONEncoder` writes with `.prettyPrinted` and `.sortedKeys`: two spaces, " : " between a key and
-    /// its value.
+    /// its value, an empty line inside an empty container.
     public var prettyBytes: [UInt8] {
         var output: [UInt8] = []
         write(into: &output, indent: 0)
@@ -69,6 +69,8 @@ public indirect enum AgentJSON: Equatable, Sendable {
     ) {
         output.append(open)
         guard !entries.isEmpty else {
+            // As `JSONEncoder` writes an empty container when pretty-printing: an empty line inside.
+            if let indent { output += [UInt8(ascii: "\n"), UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: indent) }
             output.append(close)
             return
         }
@@ -158,7 +160,9 @@ struct AgentJSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = string() else { return nil }
             skipWhitespace()
-            guard consume(UInt8(ascii: ":")), let element = value(depth: depth + 1) else { return nil }
+            // A key given twice is refused: readers that keep the first and readers that keep the last must
+            // never see two different messages in one frame.
+            guard consume(UInt8(ascii: ":")), let element = value(depth: depth + 1), members[key] == nil else { return nil }
             members[key] = element
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }

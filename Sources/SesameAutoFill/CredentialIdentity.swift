@@ -117,8 +117,15 @@ extension CredentialIdentity {
     public static func identities(for item: Item, usage: ItemUsage?, suffixes: PublicSuffixList)
         -> [CredentialIdentity]
     {
-        let hasPassword = !(item.username.isEmpty && item.password.isEmpty)
-        let hasOneTimeCode = !(item.oneTimeCode ?? "").isEmpty
+        identities(for: ItemLogin(item), usage: usage, suffixes: suffixes)
+    }
+
+    /// ``identities(for:usage:suffixes:)`` from what a full sync reads of each item.
+    public static func identities(for item: ItemLogin, usage: ItemUsage?, suffixes: PublicSuffixList)
+        -> [CredentialIdentity]
+    {
+        let hasPassword = !item.username.isEmpty || item.hasPassword
+        let hasOneTimeCode = item.hasOneTimeCode
         guard item.matchMode != .never, hasPassword || hasOneTimeCode else { return [] }
         var scopes: [Scope] = []
         for stored in item.urls {
@@ -133,13 +140,16 @@ extension CredentialIdentity {
         let user = item.username.isEmpty ? item.title : item.username
         let record = recordIdentifier(for: item.id)
         let rank = rank(for: usage)
-        let kinds: [Kind] = (hasPassword ? [.password] : []) + (hasOneTimeCode ? [.oneTimeCode] : [])
-        return kinds.flatMap { kind in
-            scopes.map {
-                CredentialIdentity(serviceIdentifier: $0.serviceIdentifier, user: user, recordIdentifier: record, rank: rank,
-                                   kind: kind)
+        // Written out (no intermediate arrays): a full sync builds one of these per item of the vault.
+        var identities: [CredentialIdentity] = []
+        identities.reserveCapacity(scopes.count * (hasPassword && hasOneTimeCode ? 2 : 1))
+        for kind in [Kind.password, .oneTimeCode] where kind == .password ? hasPassword : hasOneTimeCode {
+            for scope in scopes {
+                identities.append(CredentialIdentity(
+                    serviceIdentifier: scope.serviceIdentifier, user: user, recordIdentifier: record, rank: rank, kind: kind))
             }
         }
+        return identities
     }
 
     /// Recent use orders suggestions: the most recently filled account comes first, as in the list request.

@@ -245,12 +245,12 @@ public final class IdentitySync {
 
     /// Every identity the vault's active items give: what the store must hold.
     public static func build(from vault: Vault) throws -> IdentitySnapshot {
-        // Items are decoded one at a time and dropped once their identities are built, so a full sync holds the
-        // identities, never the whole decrypted vault: at 100,000 items that is what keeps a configuration inside
-        // the AutoFill extension's memory budget.
+        // Items are decoded one at a time, only what identities need of them (`ItemLogin`), and dropped once
+        // their identities are built, so a full sync holds the identities, never the whole decrypted vault: at
+        // 100,000 items that is what keeps a configuration inside the AutoFill extension's memory budget.
         var snapshot = IdentitySnapshot()
         let suffixes = vault.publicSuffixList
-        try vault.forEachItem(in: [.active]) { item in
+        try vault.forEachLogin(in: [.active]) { item in
             snapshot.insert(CredentialIdentity.identities(for: item, usage: nil, suffixes: suffixes), ofItem: item.id)
         }
         // Ranks come from usage, read in one scan of its table once the items are known.
@@ -266,12 +266,12 @@ public final class IdentitySync {
         var identities: [CredentialIdentity] = []
         var owners: [UUID] = []  // the item of each identity, to set ranks from usage afterwards
         let suffixes = vault.publicSuffixList
-        try vault.forEachItem(in: [.active]) { item in
+        try vault.forEachLogin(in: [.active]) { item in
             let built = CredentialIdentity.identities(for: item, usage: nil, suffixes: suffixes)
             identities.append(contentsOf: built)
             for _ in built { owners.append(item.id) }
         }
-        let usage = try vault.usage(ofItemsWithIDs: owners)
+        let usage = try vault.usageOfEveryItem()
         if !usage.isEmpty {
             for index in identities.indices {
                 if let used = usage[owners[index]] { identities[index].rank = CredentialIdentity.rank(for: used) }

@@ -74,22 +74,38 @@ public enum AEAD {
         _ box: C, using key: SymmetricKey, authenticating associatedData: [UInt8], lockedInMemory: Bool = true
     ) throws(CryptoError) -> SecureBytes where C.Element == UInt8 {
         Sodium.ensureInitialized()
-        let sealed = Array(box)
+        // An array or a slice of one is read where it is; anything else is copied first.
+        if let opened = box.withContiguousStorageIfAvailable({ sealed in
+            Result { () throws(CryptoError) in
+                try openSecure(UnsafeRawBufferPointer(sealed), using: key, authenticating: associatedData, lockedInMemory: lockedInMemory)
+            }
+        }) {
+            return try opened.get()
+        }
+        return try Array(box).withUnsafeBytes { sealed in
+            Result { () throws(CryptoError) in
+                try openSecure(sealed, using: key, authenticating: associatedData, lockedInMemory: lockedInMemory)
+            }
+        }.get()
+    }
+
+    private static func openSecure(
+        _ sealed: UnsafeRawBufferPointer, using key: SymmetricKey, authenticating associatedData: [UInt8], lockedInMemory: Bool
+    ) throws(CryptoError) -> SecureBytes {
+        let sealed = sealed.assumingMemoryBound(to: UInt8.self)
         guard sealed.count >= overhead else { throw .truncatedBox }
         let plaintext = SecureBytes(count: sealed.count - overhead, lockedInMemory: lockedInMemory)
         var dummy: UInt8 = 0
         let status = plaintext.withUnsafeMutableBytes { out in
-            sealed.withUnsafeBufferPointer { sealed in
-                associatedData.withUnsafeBufferPointer { ad in
-                    key.withUnsafeBytes { key in
-                        withUnsafeMutablePointer(to: &dummy) { dummy in
-                            var written: UInt64 = 0
-                            return crypto_aead_xchacha20poly1305_ietf_decrypt(
-                                out.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? dummy, &written, nil,
-                                sealed.baseAddress! + nonceByteCount, UInt64(sealed.count - nonceByteCount),
-                                ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count), sealed.baseAddress!,
-                                key.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                        }
+            associatedData.withUnsafeBufferPointer { ad in
+                key.withUnsafeBytes { key in
+                    withUnsafeMutablePointer(to: &dummy) { dummy in
+                        var written: UInt64 = 0
+                        return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                            out.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? dummy, &written, nil,
+                            sealed.baseAddress! + nonceByteCount, UInt64(sealed.count - nonceByteCount),
+                            ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count), sealed.baseAddress!,
+                            key.baseAddress!.assumingMemoryBound(to: UInt8.self))
                     }
                 }
             }

@@ -67,15 +67,25 @@ extension SymmetricKey {
     /// Keyed BLAKE2b-256 of `message`: a pseudorandom function that is cheap on short inputs, for digests that
     /// cover every row of a large vault.
     public func keyedHash(_ message: [UInt8]) -> [UInt8] {
-        Sodium.ensureInitialized()
         var out = [UInt8](repeating: 0, count: 32)
-        let input = message + [0]  // one spare byte keeps the pointer valid for an empty message
-        bytes.withUnsafeBytes { key in
-            _ = crypto_generichash(
-                &out, 32, input, UInt64(message.count), key.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                key.count)
-        }
+        message.withUnsafeBytes { input in out.withUnsafeMutableBytes { keyedHash(input, into: $0) } }
         return out
+    }
+
+    /// ``keyedHash(_:)`` between buffers the caller owns, for loops over many rows that should not allocate.
+    /// `out` must hold 32 bytes.
+    public func keyedHash(_ message: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
+        precondition(out.count >= 32)
+        Sodium.ensureInitialized()
+        var spare: UInt8 = 0  // a valid pointer for an empty message
+        withUnsafeMutablePointer(to: &spare) { spare in
+            bytes.withUnsafeBytes { key in
+                _ = crypto_generichash(
+                    out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32,
+                    message.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(spare), UInt64(message.count),
+                    key.baseAddress!.assumingMemoryBound(to: UInt8.self), key.count)
+            }
+        }
     }
 }
 

@@ -29,26 +29,31 @@ public struct Host: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``DomainError/invalidHost(_:)``.
     public init(parsing text: String) throws(DomainError) {
-        guard !text.isEmpty, text.utf8.count <= Self.maxInputLength else { throw .invalidHost(text) }
+        try self.init(parsing: text[...])
+    }
+
+    /// ``init(parsing:)`` for part of a longer text (a URL's host), without copying it into a `String` first.
+    init(parsing text: Substring) throws(DomainError) {
+        guard !text.isEmpty, text.utf8.count <= Self.maxInputLength else { throw .invalidHost(String(text)) }
 
         if text.utf8.first == UInt8(ascii: "[") {
             guard text.utf8.last == UInt8(ascii: "]"),
                   let address = IPv6Address(parsing: text.dropFirst().dropLast())
-            else { throw .invalidHost(text) }
+            else { throw .invalidHost(String(text)) }
             self.init(kind: .ipv6, ascii: address.description)
             return
         }
         if text.utf8.contains(UInt8(ascii: ":")) {
-            guard let address = IPv6Address(parsing: text[...]) else { throw .invalidHost(text) }
+            guard let address = IPv6Address(parsing: text) else { throw .invalidHost(String(text)) }
             self.init(kind: .ipv6, ascii: address.description)
             return
         }
-        guard let name = IDNA.toASCII(text[...]) else { throw .invalidHost(text) }
+        guard let name = IDNA.toASCII(text) else { throw .invalidHost(String(text)) }
         // A name that ends in a number is an IPv4 address or nothing (WHATWG URL standard), so
         // "1.2.3.4.5" can never become a "domain" whose site is "4.5".
         let lastLabel = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name[name.index(after: $0)...] } ?? name[...]
         if IPv4Address.looksNumeric(lastLabel) {
-            guard let address = IPv4Address(parsing: name[...]) else { throw .invalidHost(text) }
+            guard let address = IPv4Address(parsing: name[...]) else { throw .invalidHost(String(text)) }
             self.init(kind: .ipv4, ascii: address.description)
             return
         }

@@ -46,6 +46,9 @@ enum IDNA {
     /// Lowercases, drops one trailing dot, and checks labels and lengths; a name with "xn--" labels must be the
     /// canonical encoding of a valid Unicode name, so one name never has two ASCII forms.
     private static func asciiName<Bytes: Collection<UInt8>>(_ input: Bytes) -> String? {
+        // Most names are already canonical (lowercase, valid labels, no "xn--", no trailing dot): one pass to check,
+        // and the String made from the bytes where they are.
+        if isCanonicalPlainName(input) { return String(decoding: input, as: UTF8.self) }
         var bytes = Array(input)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         guard !bytes.isEmpty, bytes.count <= maxNameLength else { return nil }
@@ -70,6 +73,38 @@ enum IDNA {
         }
         let name = String(decoding: bytes, as: UTF8.self)
         return !hasACELabel || isCanonical(aceName: name) ? name : nil
+    }
+
+    /// Lowercase letters, digits, "-" and "_" in labels of 1 to 63 bytes, at most 253 bytes, no "xn--" label and no
+    /// trailing dot: what ``asciiName(_:)`` returns unchanged without further checks.
+    private static func isCanonicalPlainName<Bytes: Collection<UInt8>>(_ input: Bytes) -> Bool {
+        guard !input.isEmpty, input.count <= maxNameLength else { return false }
+        var labelLength = 0
+        var label: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        for byte in input {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard labelLength > 0 else { return false }
+                labelLength = 0
+                continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                break
+            default:
+                return false
+            }
+            switch labelLength {
+            case 0: label.0 = byte
+            case 1: label.1 = byte
+            case 2: label.2 = byte
+            case 3:
+                label.3 = byte
+                if label == (UInt8(ascii: "x"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "-")) { return false }
+            default: break
+            }
+            labelLength += 1
+            guard labelLength <= maxLabelLength else { return false }
+        }
+        return labelLength > 0
     }
 
     /// Whether a lowercase name with "xn--" labels decodes (Foundation refuses invalid Punycode, labels that are

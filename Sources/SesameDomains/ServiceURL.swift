@@ -92,7 +92,7 @@ public struct ServiceURL: Hashable, Sendable {
         }
 
         let host: Host
-        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
+        do { host = try Host(parsing: hostText) } catch { throw fail() }
         var port: Int?
         if !portText.isEmpty {
             guard let value = Self.port(portText) else { throw fail() }
@@ -139,7 +139,7 @@ public struct ServiceURL: Hashable, Sendable {
         guard !hostText.isEmpty, hostText.utf8.first == UInt8(ascii: "[") || !hostText.utf8.contains(Self.colon)
         else { throw fail() }
         let host: Host
-        do { host = try Host(parsing: String(hostText)) } catch { throw fail() }
+        do { host = try Host(parsing: hostText) } catch { throw fail() }
         var port: Int?
         if let portText {
             guard !portText.isEmpty, let value = Self.port(portText) else { throw fail() }
@@ -249,6 +249,13 @@ public struct ServiceURL: Hashable, Sendable {
     }
 
     private static func trimmingWhitespace(_ text: Substring) -> Substring {
+        // The common case without looking at Characters (Unicode properties cost most of a parse): text that starts
+        // and ends with a printable ASCII byte has nothing to trim, since such a byte is a Character of its own or
+        // ends one whose first scalar decides, which is not a space either.
+        let printable = UInt8(0x21)...UInt8(0x7E)
+        if let first = text.utf8.first, let last = text.utf8.last, printable.contains(first), printable.contains(last) {
+            return text
+        }
         let isSpace: (Character) -> Bool = { $0.isWhitespace || ($0.asciiValue.map { $0 < 0x20 } ?? false) }
         guard let first = text.firstIndex(where: { !isSpace($0) }),
               let last = text.lastIndex(where: { !isSpace($0) })

@@ -6,13 +6,15 @@ import Foundation
 extension Item {
     /// `xdg:schema` of Sesame's own logins.
     public static let loginSchema = "org.sesame.Login"
+    /// The names of a login's own attributes.
+    public static let schemaAttribute = "xdg:schema", usernameAttribute = "username", urlAttribute = "url"
 
     /// What clients see: the client's attributes, else `xdg:schema`, `username` (when set) and `url` (the first).
     public var lookupAttributes: [String: String] {
         if !attributes.isEmpty { return attributes }
-        var derived = ["xdg:schema": Self.loginSchema]
-        if !username.isEmpty { derived["username"] = username }
-        if let first = urls.first { derived["url"] = first.url }
+        var derived = [Self.schemaAttribute: Self.loginSchema]
+        if !username.isEmpty { derived[Self.usernameAttribute] = username }
+        if let first = urls.first { derived[Self.urlAttribute] = first.url }
         return derived
     }
 
@@ -20,7 +22,7 @@ extension Item {
     public var searchableAttributes: Set<LookupAttribute> {
         var pairs = Set(lookupAttributes.map { LookupAttribute(name: $0.key, value: $0.value) })
         if attributes.isEmpty {
-            for url in urls { pairs.insert(LookupAttribute(name: "url", value: url.url)) }
+            for url in urls { pairs.insert(LookupAttribute(name: Self.urlAttribute, value: url.url)) }
         }
         return pairs
     }

@@ -128,6 +128,29 @@ enum ItemPayload {
         return item
     }
 
+    /// ``ItemLogin``'s fields only: the others are stepped over, not decoded. The same payloads are refused as by
+    /// ``decode(_:id:)`` where the fields read here are concerned (no title, creation or modification time).
+    static func decodeLogin(_ bytes: UnsafeRawBufferPointer, id: UUID) throws -> ItemLogin {
+        var login = ItemLogin(id: id, title: "")
+        var reader = PayloadReader(bytes)
+        var sawTitle = false, sawCreated = false, sawModified = false
+        while let (tag, value) = try reader.next() {
+            switch Tag(rawValue: tag) {
+            case .title: login.title = PayloadReader.string(value); sawTitle = true
+            case .username: login.username = PayloadReader.string(value)
+            case .password: login.hasPassword = !value.isEmpty
+            case .url: login.urls.append(try decodeURL(value))
+            case .match: login.matchMode = MatchMode(rawValue: PayloadReader.string(value)) ?? .never
+            case .created: _ = try PayloadReader.date(value); sawCreated = true
+            case .modified: _ = try PayloadReader.date(value); sawModified = true
+            case .oneTimeCode: login.hasOneTimeCode = !value.isEmpty
+            default: continue
+            }
+        }
+        guard sawTitle, sawCreated, sawModified else { throw Malformed() }
+        return login
+    }
+
     private static func decodeURL(_ bytes: UnsafeRawBufferPointer) throws -> ItemURL {
         var url = ItemURL("")
         var reader = PayloadReader(bytes)

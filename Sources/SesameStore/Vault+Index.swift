@@ -4,11 +4,25 @@ import SesameDomains
 
 // MARK: - The keyed domain index
 
-/// Lookups by site without decrypting the vault: each item's registrable domains are stored as HMACs under the
-/// index key, in an indexed table. A lookup hashes the asked domains, fetches those rows and decrypts only them.
+/// Lookups by site without decrypting the vault: each item's registrable domains are stored as keyed tags (HMAC
+/// under the index key) in one B-tree of (tag, item row number), `item_tags`. A lookup hashes the asked domains,
+/// reads those rows, joins the items by row number and decrypts only them.
+///
+/// The index keeps nothing by item: an item's rows are found again from its tags, computed from the version being
+/// replaced (the store decrypts it for every change anyway), so the file holds one small row per site of an item.
+/// An item that no longer decrypts has its rows found by a scan of the index.
 extension Vault {
     /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
-    static let indexFormat = "v2"  // v2: lookup attributes (Vault+AttributeIndex)
+    /// v2: lookup attributes (Vault+AttributeIndex); v3: 8-byte tags, rows by item number, a login's own
+    /// attributes indexed only where its domains do not answer for them.
+    static let indexFormat = "v3"
+
+    /// How much of the HMAC a tag keeps. A tag only selects candidates, and every candidate is decrypted and
+    /// checked against the question (the matcher, site credentials, `matchesLookup`), so a collision costs one
+    /// extra decryption, never a wrong answer; the key, not the length, keeps tags from being computed by anyone
+    /// else, and the digest over the index rows is a full keyed hash. 64 bits: about 3 × 10⁻⁸ as the chance of any
+    /// collision at all among a million distinct sites and attributes.
+    static let tagLength = 8
 
     /// The active items stored under any of `domains` (registrable domains, as `publicSuffixList` gives them).
     public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
@@ -21,8 +35,8 @@ extension Vault {
             }
             let statement = try database.statement("""
                 SELECT i.id, i.version, i.replaces, i.state, i.payload
-                FROM item_domains AS d JOIN items AS i ON i.id = d.item_id
-                WHERE d.tag = ? AND i.state = 0
+                FROM item_tags AS t JOIN items AS i ON i.ref = t.item
+                WHERE t.tag = ? AND i.state = 0
                 """)
             var seen = Set<UUID>()
             var scan = ItemScan()
@@ -50,55 +64,95 @@ extension Vault {
     public func indexedDomains(of item: Item) -> Set<String> {
         var domains = Set<String>()
         for url in item.urls where item.matchMode(for: url) != .never {
-            guard let parsed = try? ServiceURL(parsing: url.url) else { continue }
-            domains.insert(publicSuffixList.registrableDomain(of: parsed.host))
+            guard let domain = registrableDomain(ofURL: url.url) else { continue }
+            domains.insert(domain)
         }
         return domains
     }
 
-    func indexTags(for item: Item, keys: Keys) throws -> [[UInt8]] {
-        indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) } + Self.attributeTags(for: item, keys: keys)
+    /// The registrable domain of a stored or asked URL; nil when it names no host.
+    func registrableDomain(ofURL text: String) -> String? {
+        guard let parsed = try? ServiceURL(parsing: text) else { return nil }
+        return publicSuffixList.registrableDomain(of: parsed.host)
     }
 
-    /// Replaces an item's index rows with `tags` (none for a deleted item), keeping the index digest in step.
-    func replaceIndex(of id: UUID, with tags: [[UInt8]], keys: Keys) throws {
-        let old = try indexMACs(ofItem: id, keys: keys)
-        if !old.isEmpty {
-            try database.statement("DELETE FROM item_domains WHERE item_id = ?").bind(id.bytes, at: 1).run()
-        }
-        try insertIndex(tags, for: id)
-        try adjustDigest(Self.indexDigestName, removing: old, adding: try indexMACs(ofItem: id, keys: keys))
+    func indexTags(for item: Item, keys: Keys) throws -> Set<[UInt8]> {
+        Set(indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }).union(
+            attributeTags(for: item, keys: keys))
     }
 
-    private func insertIndex(_ tags: [[UInt8]], for id: UUID) throws {
-        let statement = try database.statement("INSERT OR IGNORE INTO item_domains (tag, item_id) VALUES (?, ?)")
-        for tag in tags {
-            try statement.reset().bind(tag, at: 1).bind(id.bytes, at: 2).run()
+    /// The tags of the version in `row`, as the index holds them; nil when it cannot be read (damaged, or a newer
+    /// format), so its rows must be looked for.
+    func indexTags(ofRow row: Row, id: UUID, keys: Keys) -> Set<[UInt8]>? {
+        guard row.state != .deleted else { return [] }
+        guard let item = try? decrypt(row, id: id, keys: keys) else { return nil }
+        return try? indexTags(for: item, keys: keys)
+    }
+
+    /// The row number of an item, what its index rows refer to.
+    func itemRef(of id: UUID) throws -> Int64? {
+        let statement = try database.statement("SELECT ref FROM items WHERE id = ?")
+        defer { statement.reset() }
+        try statement.bind(id.bytes, at: 1)
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
+    /// Brings an item's index rows from `old` (its tags before the change; nil when unknown) to `new` (none for a
+    /// deleted item), keeping the index digest in step with the rows actually removed and added, inside the
+    /// caller's write transaction. `ref`: the item's row number, when the caller has it.
+    func replaceIndex(of id: UUID, ref knownRef: Int64? = nil, from old: Set<[UInt8]>?, to new: Set<[UInt8]>, keys: Keys)
+        throws
+    {
+        guard let ref = try knownRef ?? itemRef(of: id) else { return }
+        var removed: [[UInt8]] = []
+        let remove = try database.statement("DELETE FROM item_tags WHERE tag = ? AND item = ?")
+        for tag in try old.map(Array.init) ?? tagsInIndex(ofItem: ref) where !new.contains(tag) {
+            try remove.reset().bind(tag, at: 1).bind(ref, at: 2).run()
+            if database.changes == 1 { removed.append(Self.indexMAC(tag: tag, itemID: id.bytes, key: keys.digest)) }
         }
+        // Every tag is written again, so a row missing for whatever reason comes back with the next change.
+        var added: [[UInt8]] = []
+        let insert = try database.statement("INSERT OR IGNORE INTO item_tags (tag, item) VALUES (?, ?)")
+        for tag in new {
+            try insert.reset().bind(tag, at: 1).bind(ref, at: 2).run()
+            if database.changes == 1 { added.append(Self.indexMAC(tag: tag, itemID: id.bytes, key: keys.digest)) }
+        }
+        try adjustDigest(Self.indexDigestName, removing: removed, adding: added)
+    }
+
+    /// An item's rows found by reading the whole index: only for a version that cannot be decrypted.
+    private func tagsInIndex(ofItem ref: Int64) throws -> [[UInt8]] {
+        let statement = try database.statement("SELECT tag FROM item_tags WHERE item = ?")
+        defer { statement.reset() }
+        try statement.bind(ref, at: 1)
+        var tags: [[UInt8]] = []
+        while try statement.step() { tags.append(statement.blob(at: 0) ?? []) }
+        return tags
     }
 
     /// Rebuilds every index row from the items and resets the index digest, inside the caller's write
     /// transaction. A damaged item cannot be indexed; it stays reported as damaged wherever it is read.
     func rebuildIndex(keys: Keys) throws {
-        try database.execute("DELETE FROM item_domains")
+        try database.execute("DELETE FROM item_tags")
         let statement = try database.statement(
-            "SELECT id, version, replaces, state, payload FROM items WHERE state != 2")
-        var rows: [(UUID, Row)] = []
+            "SELECT ref, id, version, replaces, state, payload FROM items WHERE state != 2")
+        var rows: [(ref: Int64, id: UUID, row: Row)] = []
         while try statement.step() {
-            if let id = UUID(bytes: statement.blob(at: 0)) { rows.append((id, Row(statement, from: 1))) }
+            if let id = UUID(bytes: statement.blob(at: 1)) { rows.append((statement.int64(at: 0), id, Row(statement, from: 2))) }
         }
         statement.reset()
-        for (id, row) in rows {
+        let insert = try database.statement("INSERT OR IGNORE INTO item_tags (tag, item) VALUES (?, ?)")
+        for (ref, id, row) in rows {
             guard let item = try? decrypt(row, id: id, keys: keys) else { continue }
-            try insertIndex(try indexTags(for: item, keys: keys), for: id)
+            for tag in try indexTags(for: item, keys: keys) {
+                try insert.reset().bind(tag, at: 1).bind(ref, at: 2).run()
+            }
         }
         try writeDigest(Self.indexDigestName, try computeIndexDigest(keys: keys))
     }
 
-    /// 128 bits of HMAC-SHA-256: collisions are irrelevant (candidates are decrypted and checked), and short tags
-    /// keep the index small.
     static func tag(forDomain domain: String, key: SymmetricKey) -> [UInt8] {
-        Array(key.authenticationCode(for: Array(domain.utf8)).prefix(16))
+        Array(key.authenticationCode(for: Array(domain.utf8)).prefix(tagLength))
     }
 
     /// Rebuilds the index when the rules that define a site changed since it was built (a newer public suffix

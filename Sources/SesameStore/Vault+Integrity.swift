@@ -7,7 +7,8 @@ import SesameSync
 /// Each item's sealed payload binds its id, version, predecessor and state (see `itemAssociatedData`), so a row
 /// edited in place fails to decrypt and is named. What a single row cannot show — a row deleted, an old row put
 /// back whole, a row resurrected, index tags moved — is caught by two keyed digests kept in `meta`: the XOR of
-/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, item id). Every write
+/// a keyed BLAKE2b hash per item row (id, version, state) and per index row (tag, the id of the item it refers
+/// to). Every write
 /// transaction updates them for the rows it changes (O(1) per row); unlock recomputes and compares them (O(n)).
 extension Vault {
     static let rowDigestName = "row_digest"
@@ -16,24 +17,62 @@ extension Vault {
     /// The keyed hash of one item row. Lengths are prefixed, so malformed ids or versions cannot shift bytes between fields.
     /// Keyed BLAKE2b (not HMAC-SHA-256): unlock hashes every row, and BLAKE2b costs one compression per row.
     static func rowMAC(id: [UInt8], version: [UInt8], state: Int64, key: SymmetricKey) -> [UInt8] {
-        var message: [UInt8] = [0x01, UInt8(truncatingIfNeeded: id.count)]
-        message.reserveCapacity(36)
-        message += id
-        message.append(UInt8(truncatingIfNeeded: version.count))
-        message += version
-        message.append(UInt8(truncatingIfNeeded: state))
-        return key.keyedHash(message)
+        var message = [UInt8](repeating: 0, count: 4 + id.count + version.count)
+        let length = id.withUnsafeBytes { id in
+            version.withUnsafeBytes { version in
+                message.withUnsafeMutableBytes { rowMessage(id: id, version: version, state: state, into: $0) }
+            }
+        }
+        return key.keyedHash(Array(message[0..<length]))
     }
 
     static func indexMAC(tag: [UInt8], itemID: [UInt8], key: SymmetricKey) -> [UInt8] {
-        var message: [UInt8] = [0x02, UInt8(truncatingIfNeeded: tag.count)]
-        message.reserveCapacity(34)
-        message += tag
-        message += itemID
-        return key.keyedHash(message)
+        var message = [UInt8](repeating: 0, count: 2 + tag.count + itemID.count)
+        let length = tag.withUnsafeBytes { tag in
+            itemID.withUnsafeBytes { id in message.withUnsafeMutableBytes { indexMessage(tag: tag, itemID: id, into: $0) } }
+        }
+        return key.keyedHash(Array(message[0..<length]))
+    }
+
+    /// What a row MAC hashes: `01 ‖ len ‖ id ‖ len ‖ version ‖ state`; returns its length. Lengths are prefixed,
+    /// so malformed ids or versions cannot shift bytes between fields. Sesame writes 16-byte ids and 8- or 16-byte
+    /// versions; of a longer (damaged) value only its first 255 bytes are hashed, which still cannot match.
+    static func rowMessage(id: UnsafeRawBufferPointer, version: UnsafeRawBufferPointer, state: Int64,
+                           into message: UnsafeMutableRawBufferPointer) -> Int {
+        let id = UnsafeRawBufferPointer(rebasing: id.prefix(255)), version = UnsafeRawBufferPointer(rebasing: version.prefix(255))
+        var position = 0
+        func append(_ byte: UInt8) { message[position] = byte; position += 1 }
+        func append(_ bytes: UnsafeRawBufferPointer) {
+            guard !bytes.isEmpty else { return }
+            UnsafeMutableRawBufferPointer(rebasing: message[position..<position + bytes.count]).copyMemory(from: bytes)
+            position += bytes.count
+        }
+        append(0x01)
+        append(UInt8(truncatingIfNeeded: id.count))
+        append(id)
+        append(UInt8(truncatingIfNeeded: version.count))
+        append(version)
+        append(UInt8(truncatingIfNeeded: state))
+        return position
+    }
+
+    /// What an index row MAC hashes: `02 ‖ len ‖ tag ‖ item id` (a tag of at most 255 bytes, an id of 16);
+    /// returns its length.
+    static func indexMessage(tag: UnsafeRawBufferPointer, itemID: UnsafeRawBufferPointer,
+                             into message: UnsafeMutableRawBufferPointer) -> Int {
+        let tag = UnsafeRawBufferPointer(rebasing: tag.prefix(255)), id = UnsafeRawBufferPointer(rebasing: itemID.prefix(16))
+        message[0] = 0x02
+        message[1] = UInt8(truncatingIfNeeded: tag.count)
+        if !tag.isEmpty { UnsafeMutableRawBufferPointer(rebasing: message[2..<2 + tag.count]).copyMemory(from: tag) }
+        if !id.isEmpty { UnsafeMutableRawBufferPointer(rebasing: message[2 + tag.count..<2 + tag.count + id.count]).copyMemory(from: id) }
+        return 2 + tag.count + id.count
     }
 
     static func xor(_ a: inout [UInt8], _ b: [UInt8]) {
+        for index in a.indices { a[index] ^= b[index] }
+    }
+
+    static func xor(_ a: inout [UInt8], _ b: UnsafeRawBufferPointer) {
         for index in a.indices { a[index] ^= b[index] }
     }
 
@@ -61,38 +100,63 @@ extension Vault {
         try writeDigest(name, digest)
     }
 
-    /// The index MACs of an item's current index rows, read before they are replaced or removed.
-    func indexMACs(ofItem id: UUID, keys: Keys) throws -> [[UInt8]] {
-        let statement = try database.statement("SELECT tag FROM item_domains WHERE item_id = ?")
-        defer { statement.reset() }
-        try statement.bind(id.bytes, at: 1)
-        var macs: [[UInt8]] = []
-        while try statement.step() {
-            macs.append(Self.indexMAC(tag: statement.blob(at: 0) ?? [], itemID: id.bytes, key: keys.digest))
-        }
-        return macs
-    }
-
-    /// Both digests recomputed from every row.
+    /// Both digests recomputed from every row: one scan of the items, one of the index. Run at every unlock, so
+    /// it hashes from SQLite's own buffers into one on the stack, without allocating per row.
     func computeDigests(keys: Keys) throws -> (rows: [UInt8], index: [UInt8]) {
         var rows = [UInt8](repeating: 0, count: 32)
-        let items = try database.statement("SELECT id, version, state FROM items")
-        while try items.step() {
-            Self.xor(&rows, Self.rowMAC(
-                id: items.blob(at: 0) ?? [], version: items.blob(at: 1) ?? [], state: items.int64(at: 2),
-                key: keys.digest))
+        var ids: [Int64: UUID] = [:]
+        let items = try database.statement("SELECT ref, id, version, state FROM items")
+        defer { items.reset() }
+        try withUnsafeTemporaryAllocation(byteCount: 32 + 4 + 2 * 255, alignment: 8) { buffer in
+            let mac = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<32])
+            let message = UnsafeMutableRawBufferPointer(rebasing: buffer[32...])
+            while try items.step() {
+                let length = items.withBlob(at: 1) { id in
+                    items.withBlob(at: 2) { version in
+                        Self.rowMessage(id: id, version: version, state: items.int64(at: 3), into: message)
+                    }
+                }
+                keys.digest.keyedHash(UnsafeRawBufferPointer(rebasing: message[0..<length]), into: mac)
+                Self.xor(&rows, UnsafeRawBufferPointer(mac))
+                if let id = items.withBlob(at: 1, { $0.count == 16 ? UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) : nil }) {
+                    ids[items.int64(at: 0)] = id
+                }
+            }
         }
-        items.reset()
-        return (rows, try computeIndexDigest(keys: keys))
+        return (rows, try computeIndexDigest(keys: keys, ids: ids))
     }
 
-    func computeIndexDigest(keys: Keys) throws -> [UInt8] {
-        var index = [UInt8](repeating: 0, count: 32)
-        let tags = try database.statement("SELECT tag, item_id FROM item_domains")
-        while try tags.step() {
-            Self.xor(&index, Self.indexMAC(tag: tags.blob(at: 0) ?? [], itemID: tags.blob(at: 1) ?? [], key: keys.digest))
+    private static let noID: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The index digest; `ids` (item row numbers to ids) when the caller has read them already.
+    func computeIndexDigest(keys: Keys, ids known: [Int64: UUID]? = nil) throws -> [UInt8] {
+        var ids = known ?? [:]
+        if known == nil {
+            let items = try database.statement("SELECT ref, id FROM items")
+            defer { items.reset() }
+            while try items.step() {
+                if let id = UUID(bytes: items.blob(at: 1)) { ids[items.int64(at: 0)] = id }
+            }
         }
-        tags.reset()
+        var index = [UInt8](repeating: 0, count: 32)
+        // A row's MAC binds the id of the item its row number names, so rows moved onto another item show.
+        let tags = try database.statement("SELECT tag, item FROM item_tags")
+        defer { tags.reset() }
+        try withUnsafeTemporaryAllocation(byteCount: 32 + 2 + 255 + 16, alignment: 8) { buffer in
+            let mac = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<32])
+            let message = UnsafeMutableRawBufferPointer(rebasing: buffer[32...])
+            while try tags.step() {
+                // An index row naming no item is hashed with no id: its MAC then matches nothing Sesame wrote.
+                let id = ids[tags.int64(at: 1)]
+                let length = tags.withBlob(at: 0) { tag in
+                    withUnsafeBytes(of: id?.uuid ?? Self.noID) { idBytes in
+                        Self.indexMessage(tag: tag, itemID: UnsafeRawBufferPointer(rebasing: idBytes[0..<(id == nil ? 0 : 16)]), into: message)
+                    }
+                }
+                keys.digest.keyedHash(UnsafeRawBufferPointer(rebasing: message[0..<length]), into: mac)
+                Self.xor(&index, UnsafeRawBufferPointer(mac))
+            }
+        }
         return index
     }
 

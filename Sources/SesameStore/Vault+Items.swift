@@ -17,6 +17,20 @@ extension Vault {
     /// items that did not decrypt, rows whose id cannot be read, and the tamper check's finding.
     @discardableResult
     public func forEachItem(in states: Set<ItemState> = [.active], _ body: (Item) throws -> Void) throws -> [VaultError] {
+        try forEachRow(in: states, decode: { row, id, keys in try self.decrypt(row, id: id, keys: keys) }, body)
+    }
+
+    /// ``forEachItem(in:_:)`` reading only what suggestions need of each item (``ItemLogin``): a full identity sync.
+    @discardableResult
+    public func forEachLogin(in states: Set<ItemState> = [.active], _ body: (ItemLogin) throws -> Void) throws -> [VaultError] {
+        try forEachRow(in: states, decode: { row, id, keys in
+            try self.openPayload(row, id: id, keys: keys) { bytes in try ItemPayload.decodeLogin(bytes, id: id) }
+        }, body)
+    }
+
+    private func forEachRow<Value>(
+        in states: Set<ItemState>, decode: (Row, UUID, Keys) throws -> Value, _ body: (Value) throws -> Void
+    ) throws -> [VaultError] {
         try withErrorMapping {
             let keys = try requireKeys()
             let statement = try database.statement(
@@ -34,14 +48,14 @@ extension Vault {
                     }
                     let row = Row(statement, from: 1)
                     guard states.contains(row.state) else { continue }
-                    let item: Item
+                    let value: Value
                     do {
-                        item = try decrypt(row, id: id, keys: keys)
+                        value = try decode(row, id, keys)
                     } catch {
                         damaged.append(Self.mapped(error, path: path))
                         continue
                     }
-                    try body(item)
+                    try body(value)
                 }
             }
             if let integrityProblem { damaged.append(integrityProblem) }
@@ -89,10 +103,10 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             // Seal and hash before taking the write lock, so other processes wait as little as possible.
-            var prepared: [(item: Item, version: [UInt8], payload: [UInt8], tags: [[UInt8]])] = []
+            var prepared: [(item: Item, version: [UInt8], payload: [UInt8], tags: Set<[UInt8]>)] = []
             prepared.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                let version = UUID().bytes
+                let version = Self.newVersion()
                 prepared.append((item, version, try seal(item, version: version, replaces: nil, state: .active, keys: keys),
                                  try indexTags(for: item, keys: keys)))
                 progress(index + 1)
@@ -101,15 +115,14 @@ extension Vault {
                 var added: [[UInt8]] = []
                 for (item, version, payload, tags) in prepared {
                     try database.statement("""
-                        INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, 0, ?)
+                        INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, 0, ?)
                         """)
                         .bind(item.id.bytes, at: 1)
                         .bind(version, at: 2)
-                        .bind(deviceID.bytes, at: 3)
-                        .bind(payload, at: 4)
+                        .bind(payload, at: 3)
                         .run()
                     added.append(Self.rowMAC(id: item.id.bytes, version: version, state: 0, key: keys.digest))
-                    try replaceIndex(of: item.id, with: tags, keys: keys)
+                    try replaceIndex(of: item.id, ref: database.lastInsertedRowID, from: [], to: tags, keys: keys)
                     try recordSyncChange(of: item.id, item: item, state: .active, keys: keys)
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
@@ -161,11 +174,11 @@ extension Vault {
         item.id = id
         guard item != original else { return original }
         item.modified = now
-        let version = UUID().bytes
+        let version = Self.newVersion()
         try writeVersion(
             id: id, version: version, replacing: row, state: row.state,
             payload: seal(item, version: version, replaces: row.version, state: row.state, keys: keys), keys: keys)
-        try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
+        try replaceIndex(of: id, from: try indexTags(for: original, keys: keys), to: try indexTags(for: item, keys: keys), keys: keys)
         try recordSyncChange(of: id, item: item, state: row.state, keys: keys)
         return item
     }
@@ -177,8 +190,8 @@ extension Vault {
             let keys = try requireKeys()
             try database.writeTransaction {
                 guard let row = try readRow(id: id), row.state != .deleted else { throw VaultError.itemNotFound(id) }
-                try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
-                try replaceIndex(of: id, with: [], keys: keys)
+                try writeVersion(id: id, version: Self.newVersion(), replacing: row, state: .deleted, payload: nil, keys: keys)
+                try replaceIndex(of: id, from: indexTags(ofRow: row, id: id, keys: keys), to: [], keys: keys)
                 try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
                 try recordDeletion(of: id, at: now, keys: keys)
                 try recordSyncChange(of: id, item: nil, state: .deleted, keys: keys)
@@ -196,7 +209,7 @@ extension Vault {
                 guard row.state != state else { return }
                 // The state is sealed into the payload, so a move to or from the trash re-seals the item.
                 let item = try decrypt(row, id: id, keys: keys)
-                let version = UUID().bytes
+                let version = Self.newVersion()
                 try writeVersion(
                     id: id, version: version, replacing: row, state: state,
                     payload: seal(item, version: version, replaces: row.version, state: state, keys: keys), keys: keys)
@@ -237,19 +250,13 @@ extension Vault {
     /// Usage records of the given items; items never used are absent. A damaged record counts as never used.
     /// Many ids are answered with one scan of the table rather than one query each.
     public func usage(ofItemsWithIDs ids: some Collection<UUID>) throws -> [UUID: ItemUsage] {
-        try withErrorMapping {
+        if ids.count > 64 {
+            let wanted = Set(ids)
+            return try usageOfEveryItem().filter { wanted.contains($0.key) }
+        }
+        return try withErrorMapping {
             let keys = try requireKeys()
             var result: [UUID: ItemUsage] = [:]
-            if ids.count > 64 {
-                let wanted = Set(ids)
-                let statement = try database.statement("SELECT item_id, sealed FROM item_usage")
-                defer { statement.reset() }
-                while try statement.step() {
-                    guard let id = UUID(bytes: statement.blob(at: 0)), wanted.contains(id) else { continue }
-                    if let usage = Self.openUsage(statement.blob(at: 1), id: id, keys: keys) { result[id] = usage }
-                }
-                return result
-            }
             let statement = try database.statement("SELECT sealed FROM item_usage WHERE item_id = ?")
             for id in ids {
                 statement.reset()
@@ -259,6 +266,24 @@ extension Vault {
                 }
             }
             statement.reset()
+            return result
+        }
+    }
+
+    /// The usage of every item ever filled, in one scan of its table: for a full identity sync, which would
+    /// otherwise hash every item's id to ask for the few that were used.
+    public func usageOfEveryItem() throws -> [UUID: ItemUsage] {
+        try withErrorMapping {
+            let keys = try requireKeys()
+            var result: [UUID: ItemUsage] = [:]
+            let statement = try database.statement("SELECT item_id, sealed FROM item_usage")
+            defer { statement.reset() }
+            try database.readTransaction {
+                while try statement.step() {
+                    guard let id = UUID(bytes: statement.blob(at: 0)) else { continue }
+                    if let usage = Self.openUsage(statement.blob(at: 1), id: id, keys: keys) { result[id] = usage }
+                }
+            }
             return result
         }
     }
@@ -282,6 +307,11 @@ extension Vault {
     }
 
     // MARK: - Rows
+
+    /// A new version id: random bytes that name one version of one item, bound into its seal and its row MAC so
+    /// that a version put back shows. 64 bits: two versions of the same item coincide with a chance of 2⁻⁶⁴ per
+    /// pair. Vaults before schema 3 used 16 bytes; both lengths are read (every use is length-prefixed).
+    static func newVersion() -> [UInt8] { SecureRandom.bytes(count: 8) }
 
     /// An item row as stored: what its seal binds besides the id.
     struct Row {
@@ -315,14 +345,13 @@ extension Vault {
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""
-            UPDATE items SET version = ?, replaces = ?, device = ?, state = ?, payload = ? WHERE id = ?
+            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE id = ?
             """)
             .bind(version, at: 1)
             .bind(row.version, at: 2)
-            .bind(deviceID.bytes, at: 3)
-            .bind(state.rawValue, at: 4)
-            .bind(payload, at: 5)
-            .bind(id.bytes, at: 6)
+            .bind(state.rawValue, at: 3)
+            .bind(payload, at: 4)
+            .bind(id.bytes, at: 5)
             .run()
         try adjustDigest(
             Self.rowDigestName,
@@ -340,11 +369,20 @@ extension Vault {
     static func itemAssociatedData(
         _ id: UUID, format: UInt8, version: [UInt8], replaces: [UInt8]?, state: Int64
     ) -> [UInt8] {
-        let base = Array("sesame.item".utf8) + id.bytes + [format]
-        guard format >= 2 else { return base }
+        // Built in one buffer: every item read or written makes one.
         let previous = replaces ?? []
-        return base + [UInt8(truncatingIfNeeded: version.count)] + version
-            + [UInt8(truncatingIfNeeded: previous.count)] + previous + [UInt8(truncatingIfNeeded: state)]
+        var data: [UInt8] = []
+        data.reserveCapacity(11 + 16 + 4 + version.count + previous.count)
+        data += "sesame.item".utf8
+        withUnsafeBytes(of: id.uuid) { data += $0 }
+        data.append(format)
+        guard format >= 2 else { return data }
+        data.append(UInt8(truncatingIfNeeded: version.count))
+        data += version
+        data.append(UInt8(truncatingIfNeeded: previous.count))
+        data += previous
+        data.append(UInt8(truncatingIfNeeded: state))
+        return data
     }
 
     /// Layout: format byte ‖ AEAD box.
@@ -360,6 +398,13 @@ extension Vault {
     /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
     /// format 2; afterwards such a payload can only have been put back from an old copy.
     func decrypt(_ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false) throws -> Item {
+        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes in try ItemPayload.decode(bytes, id: id) }
+    }
+
+    /// Authenticates and decrypts a row's payload and hands the plaintext to `decode`, in memory zeroed afterwards.
+    func openPayload<Value>(
+        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false, decode: (UnsafeRawBufferPointer) throws -> Value
+    ) throws -> Value {
         guard let payload = row.payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
         guard format >= 2 || acceptingFormat1 else { throw VaultError.itemDamaged(id) }
         let associatedData = Self.itemAssociatedData(
@@ -376,9 +421,7 @@ extension Vault {
             throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
-            return try plaintext.withUnsafeBytes { bytes in
-                try ItemPayload.decode(bytes, id: id)
-            }
+            return try plaintext.withUnsafeBytes(decode)
         } catch {
             throw VaultError.itemDamaged(id)
         }

@@ -192,24 +192,28 @@ extension Vault {
                 return false
             }
             let state = ItemState(rawValue: Int64(rawState)) == .trashed ? ItemState.trashed : .active
-            let version = UUID().bytes
+            let version = Self.newVersion()
             let sealed = try seal(item, version: version, replaces: row?.version, state: state, keys: keys)
+            let tags = try indexTags(for: item, keys: keys)
             if let row {
+                let old = indexTags(ofRow: row, id: id, keys: keys)
                 try writeVersion(id: id, version: version, replacing: row, state: state, payload: sealed, keys: keys)
+                try replaceIndex(of: id, from: old, to: tags, keys: keys)
             } else {
-                try insertRow(id: id, version: version, state: state, payload: sealed, keys: keys)
+                let ref = try insertRow(id: id, version: version, state: state, payload: sealed, keys: keys)
+                try replaceIndex(of: id, ref: ref, from: [], to: tags, keys: keys)
             }
-            try replaceIndex(of: id, with: try indexTags(for: item, keys: keys), keys: keys)
             try forgetDeletion(of: id)
         case .delete:
             if let row {
                 if row.state != .deleted {
-                    try writeVersion(id: id, version: UUID().bytes, replacing: row, state: .deleted, payload: nil, keys: keys)
+                    let old = indexTags(ofRow: row, id: id, keys: keys)
+                    try writeVersion(id: id, version: Self.newVersion(), replacing: row, state: .deleted, payload: nil, keys: keys)
+                    try replaceIndex(of: id, from: old, to: [], keys: keys)
                 }
             } else {
-                try insertRow(id: id, version: UUID().bytes, state: .deleted, payload: nil, keys: keys)
+                try insertRow(id: id, version: Self.newVersion(), state: .deleted, payload: nil, keys: keys)
             }
-            try replaceIndex(of: id, with: [], keys: keys)
             try database.statement("DELETE FROM item_usage WHERE item_id = ?").bind(id.bytes, at: 1).run()
             // The deletion happened when the other device made it, not when this one heard of it.
             try recordDeletion(
@@ -247,14 +251,17 @@ extension Vault {
         return OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1)))
     }
 
-    private func insertRow(id: UUID, version: [UInt8], state: ItemState, payload: [UInt8]?, keys: Keys) throws {
+    /// Returns the new row's number.
+    @discardableResult
+    private func insertRow(id: UUID, version: [UInt8], state: ItemState, payload: [UInt8]?, keys: Keys) throws -> Int64 {
         try database.statement("""
-            INSERT INTO items (id, version, replaces, device, state, payload) VALUES (?, ?, NULL, ?, ?, ?)
+            INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, ?, ?)
             """)
-            .bind(id.bytes, at: 1).bind(version, at: 2).bind(deviceID.bytes, at: 3).bind(state.rawValue, at: 4)
-            .bind(payload, at: 5).run()
+            .bind(id.bytes, at: 1).bind(version, at: 2).bind(state.rawValue, at: 3).bind(payload, at: 4).run()
+        let ref = database.lastInsertedRowID
         try adjustDigest(Self.rowDigestName, removing: [], adding: [
             Self.rowMAC(id: id.bytes, version: version, state: state.rawValue, key: keys.digest)])
+        return ref
     }
 }
 

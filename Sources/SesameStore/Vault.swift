@@ -194,10 +194,17 @@ public final class Vault {
             throw VaultError.newerFormat(found: version, supported: Schema.latestVersion)
         }
         guard version < Schema.latestVersion else { return }
-        try database.writeTransaction {
+        let applied = try database.writeTransaction {
             // Another process may have migrated while we waited for the write lock.
             let current = Int(try database.scalarInt("PRAGMA user_version"))
             try applyMigrations(database, from: current)
+            return current
+        }
+        // The tables a migration rebuilt leave their old pages free in the file: give them back once. Best effort
+        // (another process may be writing); free pages are reused as the vault grows anyway.
+        if Schema.compactingVersions.contains(where: { $0 > applied }) {
+            try? database.execute("VACUUM")
+            database.checkpoint(truncate: true)
         }
     }
 

@@ -69,9 +69,9 @@ extension UUID {
     /// From exactly 16 bytes (callers check the count).
     public init(byteArray: [UInt8]) {
         precondition(byteArray.count == 16)
-        var value = UUID().uuid
-        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: byteArray) }
-        self.init(uuid: value)
+        // Not from `UUID()`, which draws random bytes from the system for every id read.
+        let b = byteArray
+        self.init(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 
     /// A total order on raw bytes, so that ties between devices break the same way on every replica.

@@ -25,13 +25,9 @@ public enum Terminal {
         shouldUseColor(isTerminal: isStandardErrorATerminal, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The colour rule: only on a terminal, never when `NO_COLOR` is set to a non-empty value (no-color.org),
-    /// never when `TERM` is `dumb` or unset.
+    /// The colour rule (``TextStyle/shouldUseColor(isTerminal:environment:)``, shared with the `sesame` front).
     public static func shouldUseColor(isTerminal: Bool, environment: [String: String]) -> Bool {
-        guard isTerminal else { return false }
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
-        return true
+        TextStyle.shouldUseColor(isTerminal: isTerminal, environment: environment)
     }
 
     /// The width of the terminal on standard output in columns, or `nil` when standard output is not a terminal

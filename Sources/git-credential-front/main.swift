@@ -17,7 +17,7 @@ guard let input = FullProgram.readAll(from: STDIN_FILENO, limit: GitCredentialMe
     _ = FullProgram.writeAll(Array("git-credential-sesame: \(GitCredentialMessage.tooLargeMessage).\n".utf8), to: STDERR_FILENO)
     exit(1)
 }
-if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables()) {
+if let output = FrontGet(message: GitCredentialMessage(parsing: input)).run(environment: ProcessEnvironment.variables(named: ProcessEnvironment.agentVariables)) {
     exit(FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1)
 }
 full.run(arguments, input: input)

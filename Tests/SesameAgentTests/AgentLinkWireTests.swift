@@ -8,23 +8,19 @@ import Testing
 @Suite struct AgentLinkWireTests {
     static func text(_ json: AgentJSON) -> String { String(decoding: json.bytes, as: UTF8.self) }
 
-    @Test func helloAttachAndFillAreTheAgentClientsBytes() throws {
+    @Test func helloAndFillAreTheAgentClientsBytes() throws {
         var hello = WireRequest(.hello, id: 0)
         hello.versions = AgentProtocol.supportedVersions
         hello.client = "sesame 0.1.0"
         #expect(Self.text(AgentExchange.hello(clientName: "sesame 0.1.0")) == String(decoding: try WireCoding.encode(hello), as: UTF8.self))
 
         let awkward = "/tmp/a \"b\\c\u{1}é/v.sqlite"
-        var attach = WireRequest(.attach, id: 1)
-        attach.vault = awkward
-        #expect(Self.text(AgentExchange.attach(vault: awkward)) == String(decoding: try WireCoding.encode(attach), as: UTF8.self))
-
         var fill = WireRequest(.fill, id: 2)
-        fill.vault = "/v.sqlite"
+        fill.vault = awkward
         fill.identifiers = [ServiceIdentifier(parsing: "https://site.example/\u{7F}\t")]
         fill.username = "al\"ice"
         let link = AgentJSON.object([
-            "id": .number("2"), "type": .string("fill"), "vault": .string("/v.sqlite"), "username": .string("al\"ice"),
+            "id": .number("2"), "type": .string("fill"), "vault": .string(awkward), "username": .string("al\"ice"),
             "identifiers": .array([.object(["identifier": .string("https://site.example/\u{7F}\t"), "kind": .string("url")])]),
         ])
         #expect(Self.text(link) == String(decoding: try WireCoding.encode(fill), as: UTF8.self))

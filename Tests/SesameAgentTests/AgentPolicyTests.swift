@@ -73,6 +73,31 @@ import Testing
                 && !frames.received[0].contains(Self.fieldValue))
     }
 
+    @Test func aOneTimeCodeLeavesTheAgentWithoutItsSecret() throws {
+        let folder = TemporaryFolder()
+        let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+        let item = Item(title: "Codes", username: "alice", password: Self.password,
+                        oneTimeCode: "otpauth://totp/Codes:alice?secret=\(secret)&issuer=Codes")
+        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"), items: [item, Fixture.login(2)])
+        let server = try Fixture.startServer(in: folder)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try AgentClient.connect(to: server.configuration.location)
+        _ = try client.unlock(vault: path, password: Fixture.secret())
+        let exchange = AgentExchange(location: server.configuration.location, clientName: "test")
+        let reply = try #require(exchange.send("oneTimeCode", ["itemID": .string(item.id.uuidString)], vault: path))
+        let code = try #require(reply["oneTimeCode"]?["code"]?.string)
+        client.vault = path
+        let expected = try client.reveal(item.id).currentOneTimeCode(at: Date())?.code
+        // Unless the period ended in between (the agent then said 1 s was left).
+        #expect(code.count == 6 && (code == expected || reply["oneTimeCode"]?["remaining"]?.int == 1))
+        let text = String(decoding: reply.bytes, as: UTF8.self)
+        #expect(!text.contains(secret) && !text.contains(Self.password) && !text.contains("otpauth"))
+        // A login without a code: an error, nothing handed over.
+        let other = try client.resolve("Login 2")
+        let none = try #require(exchange.send("oneTimeCode", ["itemID": .string(other.id.uuidString)], vault: path))
+        #expect(none["type"]?.string == "error" && none["failure"]?["code"]?.string == "notFound")
+    }
+
     @Test func passwdSendsBothPasswordsInSecretFramesOnly() throws {
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
@@ -113,7 +138,7 @@ import Testing
         let none: [WireOperation] = [.list, .resolve, .match, .update, .delete, .add, .vaultStatus, .saveSiteCredential,
                                      .rejectSiteCredentials, .equivalents, .changeMasterPassword, .unlock]
         #expect(none.allSatisfy { OperationPolicy.of($0).secretsOut == .none })
-        let one: [WireOperation] = [.reveal, .fill, .credential, .lookupSiteCredential]
+        let one: [WireOperation] = [.reveal, .fill, .credential, .lookupSiteCredential, .oneTimeCode]
         #expect(one.allSatisfy { OperationPolicy.of($0).secretsOut == .one })
         #expect(OperationPolicy.of(.export).secretsOut == .bulk)
         #expect(OperationPolicy.of(.unlock).secretFrames == 1 && OperationPolicy.of(.changeMasterPassword).secretFrames == 2)

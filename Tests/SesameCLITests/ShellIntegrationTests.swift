@@ -50,7 +50,7 @@ import Testing
         }
         #expect(try complete(["sesame", "sy"]) == ["sync"])
         #expect(try complete(["sesame", "sync", ""]).sorted() == ["auto", "clone", "password", "setup", "status"])
-        #expect(try complete(["sesame", "export", "--format", ""]) == ["sesame", "kdbx", "csv"])
+        #expect(try complete(["sesame", "export", "--format", ""]) == ["sesame", "kdbx", "csv", "cxf"])
         #expect(try complete(["sesame", "add", "--ur"]) == ["--url"])
         #expect(try complete(["sesame", "show", ""]) == ["GitHub", "Work\\ mail"], "titles, escaped for the shell")
         #expect(try complete(["sesame", "get", "GitHub", "ur"]) == ["url", "urls"])
@@ -80,7 +80,7 @@ import Testing
             return output.split(separator: "\n").map(String.init)
         }
         #expect(try complete(["sesame", "sync", ""]).sorted() == ["auto", "clone", "password", "setup", "status"])
-        #expect(try complete(["sesame", "export", "--format", ""]) == ["sesame", "kdbx", "csv"])
+        #expect(try complete(["sesame", "export", "--format", ""]) == ["sesame", "kdbx", "csv", "cxf"])
         #expect(try complete(["sesame", "show", ""]) == ["GitHub", "Work mail"])
         #expect(try complete(["sesame", "import", ""]) == ["FILES"])
         #expect(try complete(["sesame", "add", "-"]).contains("--username"))
@@ -97,7 +97,7 @@ import Testing
             return output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         }
         #expect(try complete("sesame sync ").sorted() == ["auto", "clone", "password", "setup", "status"])
-        #expect(try complete("sesame export --format ").sorted() == ["csv", "kdbx", "sesame"])
+        #expect(try complete("sesame export --format ").sorted() == ["csv", "cxf", "kdbx", "sesame"])
         #expect(try complete("sesame show ").sorted() == ["GitHub", "Work mail"])
         #expect(try complete("sesame get GitHub ").contains("otp"))
         #expect(try complete("sesame add --use") == ["--username"])

@@ -27,6 +27,30 @@ import Testing
         #expect(try roundTrip(item) == item)
     }
 
+    /// What a full identity sync reads of an item is what the whole item says, and what the whole decoder refuses
+    /// for missing title or times it refuses too.
+    @Test func aLoginDecodesAsTheWholeItemSaysIt() throws {
+        let items = [
+            Item(title: "Bücher 📚", username: "ü@example.org", password: "p\u{0}w",
+                 urls: [ItemURL("https://a.example/x"), ItemURL("b.example:8443", match: .exact), ItemURL("c", match: .never)],
+                 notes: "n", fields: [CustomField(name: "PIN", value: "1", isProtected: true)], tags: ["t"], matchMode: .host,
+                 passwordHistory: [PasswordHistoryEntry(password: "old", replaced: Date())], oneTimeCode: "otpauth://totp/x?secret=A",
+                 attachments: [ItemAttachment(name: "k", data: Data([1]))], attributes: ["a": "b"], unknownFields: [200: [[9]]]),
+            Item(title: "", created: Date(timeIntervalSinceReferenceDate: 1)),
+            Item(title: "Code only", oneTimeCode: ""), Item(title: "Never", password: "x", matchMode: .never),
+        ]
+        for item in items {
+            let bytes = ItemPayload.encode(item)
+            let login = try bytes.withUnsafeBytes { try ItemPayload.decodeLogin($0, id: item.id) }
+            #expect(login == ItemLogin(item), "\(item.title)")
+        }
+        var writer = PayloadWriter()
+        writer.string(ItemPayload.Tag.title.rawValue, "no times", keepEmpty: true)
+        let untimed = writer.output
+        #expect(throws: ItemPayload.Malformed.self) { try untimed.withUnsafeBytes { try ItemPayload.decode($0, id: UUID()) } }
+        #expect(throws: ItemPayload.Malformed.self) { try untimed.withUnsafeBytes { try ItemPayload.decodeLogin($0, id: UUID()) } }
+    }
+
     /// Tag 16 carries the KeePass extras; an empty fragment is still "present", distinct from none.
     @Test func keePassExtrasKeepTheirTagAndEmptiness() throws {
         var item = Item(title: "x", created: Date(timeIntervalSinceReferenceDate: 1))

@@ -123,7 +123,7 @@ import SesameCrypto
         let vault = try makeVault(in: folder)
         let item = Item(title: "x", password: "pw", urls: [ItemURL("https://github.com/login")])
         try vault.add(item)
-        try execute("UPDATE item_domains SET tag = randomblob(16)", binding: [], in: vault)
+        try execute("UPDATE item_tags SET tag = randomblob(8)", binding: [], in: vault)
         #expect(try vault.items(withDomains: ["github.com"]).items.isEmpty)  // what fill saw before
         let fresh = try reopened(vault)
         #expect(try fresh.items(withDomains: ["github.com"]).items.map(\.id) == [item.id])

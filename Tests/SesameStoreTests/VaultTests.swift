@@ -165,14 +165,14 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
             try vault.add(item)
             // As if the index had been built by other rules (an older public suffix list, the first version's
             // last-two-labels placeholder): wrong tags and an old fingerprint.
-            try vault.database.execute("DELETE FROM item_domains")
-            try vault.database.execute("INSERT INTO item_domains (tag, item_id) VALUES (x'00', x'00')")
+            try vault.database.execute("DELETE FROM item_tags")
+            try vault.database.execute("INSERT INTO item_tags (tag, item) VALUES (x'00', 1)")
             try vault.database.execute("UPDATE meta SET value = 'v0:placeholder' WHERE name = 'index_fingerprint'")
         }
         let vault = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
         try vault.unlock(password: SecureBytes(utf8: "correct horse"))
         #expect(try vault.items(withDomains: ["example.co.uk"]).items.map(\.id) == [item.id])
-        // Its domain, and its lookup attributes `xdg:schema` and `url` (Vault+AttributeIndex).
-        #expect(try vault.database.scalarInt("SELECT count(*) FROM item_domains") == 3)
+        // Its domain only: the login's own attributes are answered through it (Vault+AttributeIndex).
+        #expect(try vault.database.scalarInt("SELECT count(*) FROM item_tags") == 1)
     }
 }

@@ -1,3 +1,4 @@
+@testable import SesameTerminalText
 @testable import SesameTerminal
 import Testing
 

@@ -1,10 +1,10 @@
 // The AutoFill extension's memory during a configuration: a full identity sync of a 100,000-item vault (10,000
-// with --quick), run as the extension runs it (unlocked with a kept key, no Argon2id; the bridge's
+// with --quick, or the number given), run as the extension runs it (unlocked with a kept key, no Argon2id; the bridge's
 // SystemIdentityStore over the stand-in ASCredentialIdentityStore), beside the same sync built the old way
 // (every item decoded at once) as the reference. Linux only; see docs/benchmarks.md.
 //
 //     swift build -c release --package-path Apps --product SesameExtensionBench
-//     Apps/.build/release/SesameExtensionBench [--quick]
+//     Apps/.build/release/SesameExtensionBench [--quick | ITEMS]
 import AuthenticationServices
 import Foundation
 import Glibc
@@ -15,7 +15,8 @@ import SesameDomains
 import SesameStore
 import Synchronization
 
-let count = CommandLine.arguments.contains("--quick") ? 10_000 : 100_000
+let count = CommandLine.arguments.dropFirst().lazy.compactMap { Int($0) }.first
+    ?? (CommandLine.arguments.contains("--quick") ? 10_000 : 100_000)
 let folder = FileManager.default.temporaryDirectory.path + "/sesame-extension-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -111,16 +112,28 @@ final class OutOfProcessStore: ASCredentialIdentityStore {
     }
 }
 
+/// CPU seconds this process has used (every thread, user and system): the work itself, whatever else shares the
+/// machine's cores, which the wall-clock time beside it includes.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 let store = OutOfProcessStore()
 let received = store.received
 let baseline = startMeasuring()
+let cpuBefore = cpuSeconds()
 let started = Date()
 let provider = CredentialProvider(
     vaultPath: path, publicSuffixList: suffixes, identityStore: SystemIdentityStore(store), authenticator: NoPrompt(),
     maximumKDFMemoryBytes: 64 << 20, keepsIdentitySnapshot: false)
 try await provider.unlock(key: key)
+let unlockCPU = cpuSeconds() - cpuBefore
 try await provider.configure()
 let elapsed = Date().timeIntervalSince(started)
+let cpu = cpuSeconds() - cpuBefore
 let memory = memoryMiB()
 let identities = received.value.withLock { $0 }
 precondition(identities >= count / 2)
@@ -131,4 +144,5 @@ print("""
     | peak RSS above the process before | \(mib(memory.peak - baseline)) | \(mib(referencePeak)) |
     | whole-process peak RSS | \(mib(memory.peak)) | |
     | time: unlock with the kept key, then the full sync | \(String(format: "%.2f s", elapsed)) | |
+    | CPU time of the same (all threads, user + system) | \(String(format: "%.2f s", cpu)) (unlock \(String(format: "%.2f s", unlockCPU))) | |
     """)

@@ -34,7 +34,7 @@ struct OperationPolicy: Equatable, Sendable {
             .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates,
             .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .resolveConflict, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .credential, .lookupSiteCredential, .conflictVersions:
+        case .reveal, .fill, .credential, .lookupSiteCredential, .oneTimeCode, .conflictVersions:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
             .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:

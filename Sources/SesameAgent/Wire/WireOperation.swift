@@ -5,8 +5,8 @@ enum WireOperation: String, CaseIterable, Sendable {
     case hello, attach, unlock, lock, status, stop
     // VaultItems, VaultTrash.
     case vaultStatus, list, resolve, reveal, add, importItems, update, delete, moveToTrash, restore
-    // CredentialFilling.
-    case match, fill, credential
+    // CredentialFilling; `oneTimeCode`: one item's current code, for the `sesame` front's `totp`.
+    case match, fill, credential, oneTimeCode
     // SiteCredentialService.
     case lookupSiteCredential, saveSiteCredential, rejectSiteCredentials
     // EquivalentsService.

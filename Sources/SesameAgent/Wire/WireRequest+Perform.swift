@@ -42,6 +42,9 @@ extension WireRequest {
             reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
         case .credential:
             reply.credential = try vault.credential(for: try required(itemID, "itemID"))
+        case .oneTimeCode:
+            // The code, computed here from the item's secret, which stays in the agent.
+            reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
         case .lookupSiteCredential:
             reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
         case .saveSiteCredential:

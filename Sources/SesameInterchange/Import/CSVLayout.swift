@@ -122,7 +122,7 @@ struct CSVLayout: Sendable {
             draft.tags = ItemDraft.groupTags(row["group"])
             draft.created = ItemDraft.date(iso8601: row["created"])
             draft.modified = ItemDraft.date(iso8601: row["last modified"])
-        case .bitwardenJSON, .kdbx, .sesame:
+        case .bitwardenJSON, .kdbx, .cxf, .sesame:
             preconditionFailure("\(format) is not a CSV layout")
         }
         return try draft.item()

@@ -1,4 +1,5 @@
 import Foundation
+import SesameCredentialExchange
 
 /// The files `sesame import` reads. Adding a reader means a case here and its line in ``ImportReader/read``.
 public enum ImportFormat: String, CaseIterable, Sendable {
@@ -10,13 +11,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case onePassword = "1password"
     case keepassxcCSV = "keepassxc-csv"
     case kdbx
+    case cxf
     case sesame
 
     /// Accepts the names above and a few others people use for the same files.
     public init?(name: String) {
         let aliases: [String: ImportFormat] = [
             "edge": .chrome, "apple": .safari, "apple-passwords": .safari, "bitwarden": .bitwardenCSV,
-            "keepassxc": .keepassxcCSV, "keepass": .kdbx,
+            "keepassxc": .keepassxcCSV, "keepass": .kdbx, "credential-exchange": .cxf,
         ]
         let lowered = name.lowercased()
         guard let format = ImportFormat(rawValue: lowered) ?? aliases[lowered] else { return nil }
@@ -34,6 +36,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .onePassword: "1Password CSV"
         case .keepassxcCSV: "KeePassXC CSV"
         case .kdbx: "KeePass (KDBX)"
+        case .cxf: "Credential Exchange (CXF)"
         case .sesame: "Sesame backup"
         }
     }
@@ -46,7 +49,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if bytes.starts(with: kdbxSignature) { return .kdbx }
         if bytes.starts(with: BackupFormat.magic) { return .sesame }
         let start = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if start.first == UInt8(ascii: "{") { return BitwardenJSON.looksLike(bytes) ? .bitwardenJSON : nil }
+        if start.first == UInt8(ascii: "{") {
+            if CXFReader.looksLike(bytes) { return .cxf }
+            return BitwardenJSON.looksLike(bytes) ? .bitwardenJSON : nil
+        }
         guard let header = (try? CSVReader.read(bytes.prefix(4096)))?.rows.first else { return nil }
         return CSVLayout.detect(header: header.fields)?.format
     }

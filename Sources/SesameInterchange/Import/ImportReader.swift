@@ -17,6 +17,8 @@ public enum ImportReader {
             return (format, try BackupFormat.read(bytes, password: try secret(.backupPassword)))
         case .bitwardenJSON:
             return (format, try BitwardenJSON.read(bytes))
+        case .cxf:
+            return (format, try CXFFile.read(bytes))
         case .chrome, .firefox, .safari, .bitwardenCSV, .onePassword, .keepassxcCSV:
             // A layout is always found: every CSV case has one.
             return (format, try CSVLayout.layout(for: format)!.read(bytes))

@@ -22,16 +22,20 @@ public struct ImportRejection: Sendable, Equatable, Codable {
     }
 }
 
-/// What a reader made of a file: the items to import, in file order, the rows it had to leave out, and (from a
-/// KeePass file or a backup) the KeePass databases' own parts to keep with them.
+/// What a reader made of a file: the items to import, in file order, the rows it had to leave out, the
+/// credentials it left out of items it read (CXF), and (from a KeePass file or a backup) the KeePass databases'
+/// own parts to keep with them.
 public struct ImportBatch: Sendable, Equatable {
     public var records: [ImportRecord]
     public var rejected: [ImportRejection]
+    public var skipped: [ImportSkip]
     public var keePassDatabases: [KeePassDatabaseExtras]
 
-    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = [], keePassDatabases: [KeePassDatabaseExtras] = []) {
+    public init(records: [ImportRecord] = [], rejected: [ImportRejection] = [], skipped: [ImportSkip] = [],
+                keePassDatabases: [KeePassDatabaseExtras] = []) {
         self.records = records
         self.rejected = rejected
+        self.skipped = skipped
         self.keePassDatabases = keePassDatabases
     }
 }

@@ -134,6 +134,9 @@ final class Database {
 
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The rowid of the last row this connection inserted.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// Copies the WAL's committed pages into the main file. `truncate` also empties the `-wal` (it waits for
     /// readers, up to the busy timeout); without it the copy is PASSIVE and never blocks anyone. Either way a
     /// checkpoint that cannot finish now is harmless: the next one, or the last close, completes it.

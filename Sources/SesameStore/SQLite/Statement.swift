@@ -96,6 +96,14 @@ final class Statement {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// A blob column's bytes where SQLite holds them, valid only inside `body` (empty for NULL): for scans that
+    /// would otherwise copy every row's bytes.
+    func withBlob<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     private func check(_ status: Int32) throws {
         guard status == SQLITE_OK else { throw DatabaseError(connection: connection, status: status) }
     }

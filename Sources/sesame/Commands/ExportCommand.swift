@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameCredentialExchange
 import SesameCrypto
 import SesameInterchange
 import SesameKeePass
@@ -11,13 +12,13 @@ import SesameTerminal
 enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Export every login into an encrypted Sesame backup, or into plain CSV.",
-        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. The master password is always asked, even while the agent is unlocked: the export holds every password at once, so it is proved again (three tries at a terminal). Then the backup's or KeePass file's password (twice on a terminal; one that zxcvbn estimates below 50 bits is refused unless --allow-weak-password); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
+        abstract: "Export every login into an encrypted Sesame backup or KeePass file, or into plain CSV or CXF.",
+        discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. --format cxf writes the FIDO Credential Exchange Format (CXF 1.0 JSON) that Bitwarden, 1Password, Dashlane and Sesame import, with every login, one-time code, note, field and tag; it is plain text too, so it needs --unencrypted, and it says what CXF has no place for (password history, attachments). The master password is always asked, even while the agent is unlocked: the export holds every password at once, so it is proved again (three tries at a terminal). Then the backup's or KeePass file's password (twice on a terminal; one that zxcvbn estimates below 50 bits is refused unless --allow-weak-password); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
         arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
         options: [
-            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file) or csv (plain text).",
-                   completion: .values(["sesame", "kdbx", "csv"])),
-            .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv)."),
+            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file), csv or cxf (plain text).",
+                   completion: .values(["sesame", "kdbx", "csv", "cxf"])),
+            .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv, cxf)."),
             CommonOptions.allowWeakPassword, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
         ])
 
@@ -26,17 +27,17 @@ enum ExportCommand: Command {
             throw arguments.usageError("Missing the file to export to")
         }
         guard let format = arguments.value("format") else {
-            throw arguments.usageError("Name the export's format with --format sesame, kdbx or csv")
+            throw arguments.usageError("Name the export's format with --format sesame, kdbx, csv or cxf")
         }
         switch format {
         case "sesame": break
-        case "csv":
+        case "csv", "cxf":
             guard arguments.flag("unencrypted") else {
-                throw arguments.usageError("A CSV export holds every password in plain text; add --unencrypted to write it anyway")
+                throw arguments.usageError("A \(format.uppercased()) export holds every password in plain text; add --unencrypted to write it anyway")
             }
         case "kdbx": break
         default:
-            throw arguments.usageError("Unknown export format '\(format)' (sesame, kdbx or csv)")
+            throw arguments.usageError("Unknown export format '\(format)' (sesame, kdbx, csv or cxf)")
         }
         if FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil {
             throw CLIError("\(file) already exists; an export never replaces a file: remove it or name another.")
@@ -55,6 +56,12 @@ enum ExportCommand: Command {
             let password = try context.readNewPassword(.newKeePassPassword, what: "The KeePass file's password")
             try ExportFile.create(file, try KeePassFile.file(
                 from: items, databases: export.keePassDatabases, deletions: export.deletions, credentials: KeePassCredentials(password: password)))
+        } else if format == "cxf" {
+            var written = CXFFile.write(items)
+            defer { zeroize(&written.bytes) }
+            try ExportFile.create(file, written.bytes)
+            try reportCXF(file: file, summary: written.summary, context: context)
+            return
         } else {
             var bytes = CSVExport.write(items)
             defer { zeroize(&bytes) }
@@ -84,4 +91,33 @@ private struct ExportReport: Encodable {
     var items: Int
     /// CSV only: cells written after a `'` (formula-like values).
     var escapedCells: Int?
+    /// CXF only: what it holds and what it left out.
+    var cxf: CXFExportSummary?
+}
+
+extension ExportCommand {
+    /// What a CXF export wrote, then what CXF has no place for.
+    static func reportCXF(file: String, summary: CXFExportSummary, context: CommandContext) throws {
+        if context.wantsJSON {
+            try context.printJSON(ExportReport(file: file, format: "cxf", items: summary.items, cxf: summary))
+            return
+        }
+        func counted(_ number: Int, _ one: String, _ many: String) -> String? {
+            number == 0 ? nil : "\(number) \(number == 1 ? one : many)"
+        }
+        let parts = [
+            counted(summary.logins, "login", "logins"), counted(summary.codes, "one-time code", "one-time codes"),
+            counted(summary.codesAsFields, "one-time code CXF cannot describe, as a field",
+                    "one-time codes CXF cannot describe, as fields"),
+            counted(summary.passkeys, "passkey", "passkeys"), counted(summary.notes, "note", "notes"),
+            counted(summary.fields, "field", "fields"),
+        ].compactMap { $0 }
+        let items = "\(summary.items) \(summary.items == 1 ? "item" : "items")"
+        print("Exported \(items) to \(file) (Credential Exchange JSON, plain text)"
+            + (parts.isEmpty ? "." : ": " + parts.joined(separator: ", ") + "."))
+        if !summary.leftOut.isEmpty {
+            let leftOut = summary.leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
+            print("Left out (CXF has no place for them): " + leftOut.joined(separator: ", ") + ".")
+        }
+    }
 }

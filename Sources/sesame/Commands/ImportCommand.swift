@@ -11,7 +11,7 @@ enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Import logins from another password manager's export or a Sesame backup.",
-        discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, KeePass files (KDBX 3.1 and 4.x: their password, and --key-file, are asked after the master password; groups become tags, history, attachments and one-time codes are kept), and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
+        discussion: "The format is found from the content: Chrome/Edge, Firefox, Safari/Apple Passwords, Bitwarden, 1Password and KeePassXC CSV, Bitwarden's unencrypted JSON, Credential Exchange (CXF 1.0) JSON from Apple Passwords, 1Password, Dashlane, Bitwarden and others (credentials of kinds Sesame does not hold, such as cards, and passkeys for now, are listed by item and kind, not imported), KeePass files (KDBX 3.1 and 4.x: their password, and --key-file, are asked after the master password; groups become tags, history, attachments and one-time codes are kept), and Sesame backups (sesame export --format sesame, whose password is asked after the master password). A login already in the vault with the same site, user name and password is skipped; one with the same site and user name but another password gets the imported password, its old one kept in its history. Rows that cannot be used are listed with their line and the reason; the rest are imported. The import is one transaction: interrupted, the vault holds all of it or none of it. See docs/import-export.md.",
         arguments: [ArgumentSpec("file", help: "The file to import.")],
         options: [
             .value("format", valueName: "format", help: "The file's format, when it is not found from the content (\(formatNames)).",
@@ -81,6 +81,7 @@ struct ImportReport: Encodable {
     var updated: Int
     var skipped: Int
     var rejected: [ImportRejection]
+    var notImported: [ImportSkip]
     var items: [Row]
     private var formatName: String
 
@@ -92,13 +93,14 @@ struct ImportReport: Encodable {
         updated = summary.count(.updated)
         skipped = summary.count(.skipped)
         rejected = batch.rejected
+        notImported = batch.skipped
         items = zip(batch.records, summary.entries).map {
             Row(location: $0.location, outcome: $1.outcome, id: $1.itemID.uuidString.lowercased())
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, dryRun, created, updated, skipped, rejected, items
+        case format, dryRun, created, updated, skipped, rejected, notImported, items
     }
 
     func printText() {
@@ -110,6 +112,9 @@ struct ImportReport: Encodable {
         }
         for rejection in rejected {
             print("Rejected \(TerminalText.sanitized(rejection.location)): \(TerminalText.sanitized(rejection.reason)).")
+        }
+        for skip in notImported {
+            print("Not imported from \(TerminalText.sanitized(skip.location)): \(skip.count) \(TerminalText.sanitized(skip.kind)) (\(TerminalText.sanitized(skip.reason))).")
         }
     }
 }

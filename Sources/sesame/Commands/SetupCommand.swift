@@ -11,7 +11,6 @@ enum SetupCommand: CommandGroup {
         abstract: "Connect Sesame to programs that ask for passwords.",
         subcommands: subcommandSpecs)
 
-    static let helperName = "sesame"
 }
 
 extension SetupCommand {
@@ -19,55 +18,77 @@ extension SetupCommand {
     enum Git: Command {
         static let spec = CommandSpec(
             name: "git",
-            abstract: "Make git ask Sesame for credentials (credential.helper sesame in ~/.gitconfig).",
-            discussion: "Adds 'sesame' to the global credential.helper list unless it is there already; other helpers stay. With --undo, removes only Sesame's entry.",
+            abstract: "Make git ask Sesame for credentials (credential.helper in ~/.gitconfig).",
+            discussion: "Adds the path of the git-credential-sesame installed beside sesame to the global credential.helper list, or replaces an earlier entry of Sesame's (the name 'sesame', or a path where Sesame no longer is) in its place; other helpers stay. With --undo, removes only Sesame's entries. Run it again after moving Sesame: git does not report a helper that is gone, it only prints 'not found' (sesame status says so).",
             options: [
                 .flag("undo", help: "Remove Sesame from git's credential helpers."),
                 CommonOptions.json,
             ])
 
         static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
-            let helpers = try git(["config", "--global", "--get-all", "credential.helper"], allowing: [1]).split(separator: "\n").map(String.init)
-            let present = helpers.contains(helperName)
+            let helpers = try GitHelperSetup.git(["config", "--global", "--get-all", "credential.helper"], allowing: [1])
+                .split(separator: "\n").map(String.init)
+            let ours = helpers.filter(GitHelperSetup.isSesame)
+            let wanted = GitHelperSetup.wanted
             var changed = false
             if parsed.flag("undo") {
-                if present {
-                    _ = try git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helperName])
+                for helper in Set(ours) {
+                    _ = try GitHelperSetup.git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helper])
                     changed = true
                 }
-            } else if !present {
-                _ = try git(["config", "--global", "--add", "credential.helper", helperName])
+            } else if ours != [wanted] {
+                if ours.count == 1 {
+                    // In place, so git still asks the helpers in the order the user chose.
+                    _ = try GitHelperSetup.git(["config", "--global", "--fixed-value", "--replace-all", "credential.helper", wanted, ours[0]])
+                } else {
+                    for helper in Set(ours) {
+                        _ = try GitHelperSetup.git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helper])
+                    }
+                    _ = try GitHelperSetup.git(["config", "--global", "--add", "credential.helper", wanted])
+                }
                 changed = true
             }
             if context.wantsJSON {
-                try context.printJSON(["enabled": !parsed.flag("undo"), "changed": changed])
+                try context.printJSON(SetupGitJSON(enabled: !parsed.flag("undo"), changed: changed,
+                                                   helper: parsed.flag("undo") ? nil : wanted))
             } else if parsed.flag("undo") {
                 print(changed ? "git no longer asks Sesame for credentials." : "Sesame was not one of git's credential helpers.")
+            } else if !changed {
+                print("git already asks Sesame for credentials (credential.helper \(wanted)).")
             } else {
-                print(changed ? "git now asks Sesame for credentials (credential.helper \(helperName))." : "git already asks Sesame for credentials.")
-                if !helpers.isEmpty && !present {
-                    print("git asks the helpers configured before it first: \(helpers.joined(separator: ", ")).")
+                for old in Set(ours) where old != wanted {
+                    if !GitHelperSetup.exists(old, environment: context.environment) {
+                        print("Replaced credential.helper \(old): it is not there any more, so git printed 'not found' and went on without Sesame.")
+                    } else {
+                        print("Replaced credential.helper \(old).")
+                    }
+                }
+                print("git now asks Sesame for credentials (credential.helper \(wanted)).")
+                let others = helpers.filter { !GitHelperSetup.isSesame($0) }
+                if !others.isEmpty && ours.isEmpty {
+                    print("git asks the helpers configured before it first: \(others.joined(separator: ", ")).")
+                }
+                if wanted == GitHelperSetup.helperName {
+                    print("git-credential-sesame is not installed beside sesame: git looks for it on PATH.")
                 }
             }
         }
-
-        /// Runs git and returns its standard output; exit statuses in `allowing` count as success (1 = key not set).
-        static func git(_ arguments: [String], allowing: Set<Int32> = []) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            do { try process.run() } catch { throw CLIError("git is not installed (it is needed to change git's configuration).") }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            let message = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 || allowing.contains(process.terminationStatus) else {
-                let detail = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                throw CLIError("git config failed: \(detail)")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
     }
+}
+
+/// The stable JSON shape of `sesame setup git`.
+struct SetupGitJSON: Encodable {
+    var enabled: Bool
+    var changed: Bool
+    /// The `credential.helper` value written or kept; null after `--undo`.
+    var helper: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(changed, forKey: .changed)
+        try container.encode(helper, forKey: .helper)
+    }
+
+    private enum CodingKeys: String, CodingKey { case enabled, changed, helper }
 }

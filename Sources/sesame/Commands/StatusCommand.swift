@@ -14,7 +14,11 @@ enum StatusCommand: Command {
         let location = context.agentLocation
         var status: AgentStatus?
         if let client = try context.connectAgent() { status = try client.agentStatus() }
-        let report = AgentStatusJSON(status, location: location)
+        var report = AgentStatusJSON(status, location: location)
+        report.reportsGitHelper = true
+        if let helper = GitHelperSetup.configured()?.first(where: GitHelperSetup.isSesame) {
+            report.gitHelper = GitHelperJSON(helper: helper, found: GitHelperSetup.exists(helper, environment: context.environment))
+        }
         if context.wantsJSON {
             try context.printJSON(report)
             return
@@ -39,6 +43,9 @@ struct AgentStatusJSON: Encodable {
     var idleTimeout: Int?
     /// Seconds left before it locks; null when locked.
     var secondsLeft: Int?
+    /// `status` only: Sesame's `credential.helper` entry in the global git configuration, null when there is none.
+    var gitHelper: GitHelperJSON?
+    var reportsGitHelper = false
 
     init(_ status: AgentStatus?, location: AgentSocketLocation) {
         running = status != nil
@@ -51,7 +58,7 @@ struct AgentStatusJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case running, pid, socket, vault, unlocked, idleTimeout, secondsLeft
+        case running, pid, socket, vault, unlocked, idleTimeout, secondsLeft, gitHelper
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -63,6 +70,7 @@ struct AgentStatusJSON: Encodable {
         try container.encode(unlocked, forKey: .unlocked)
         try container.encode(idleTimeout, forKey: .idleTimeout)
         try container.encode(secondsLeft, forKey: .secondsLeft)
+        if reportsGitHelper { try container.encode(gitHelper, forKey: .gitHelper) }
     }
 
     /// Lines for people; `commandVault` is the vault this command line would use.
@@ -84,6 +92,17 @@ struct AgentStatusJSON: Encodable {
         if let vault, vault != commandVault {
             lines.append("Note:   commands here use \(commandVault), which the agent does not hold.")
         }
+        if let gitHelper {
+            lines.append(gitHelper.found
+                ? "Git:    asks Sesame (credential.helper \(gitHelper.helper))"
+                : "Git:    credential.helper \(gitHelper.helper) is not there: git prints 'not found' and goes on without Sesame; run 'sesame setup git' again")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// Sesame's entry among git's credential helpers, and whether git finds what it names.
+struct GitHelperJSON: Encodable {
+    var helper: String
+    var found: Bool
 }

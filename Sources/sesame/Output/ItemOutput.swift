@@ -151,63 +151,29 @@ enum ItemText {
         Swift.print(render(item, revealed: revealed, style: .standardOutput), terminator: "")
     }
 
-    /// A person-readable view of one item; the password and protected fields only when revealed. Every value is
-    /// escaped with ``TerminalText``; notes keep their line breaks.
+    /// A person-readable view of one item (``ItemCard``, which the `sesame` front prints too); the password and
+    /// protected fields only when revealed.
     static func render(_ item: ItemView, revealed: Item?, style: TextStyle) -> String {
-        var rows: [(String, String)] = [("Title", item.title), ("Username", item.username)]
-        rows.append(("Password", revealed?.password ?? (item.hasPassword ? "******** (use --reveal to show)" : "")))
-        for (index, url) in item.urls.enumerated() {
-            let mode = item.matchMode(for: url)
-            rows.append((index == 0 ? "URLs" : "", url.url + (mode == .domain ? "" : " (match: \(mode.rawValue))")))
-        }
-        // A protected field's value is nil unless revealed.
-        let fields = revealed?.fields.map { ($0.name, Optional($0.value)) } ?? item.fields.map { ($0.name, $0.value) }
-        for (name, value) in fields {
-            rows.append((name, value ?? "******** (protected)"))
-        }
-        if let revealed, let uri = revealed.oneTimeCode, !uri.isEmpty {
-            rows.append(("One-time code", uri))
-        } else if item.hasOneTimeCode {
-            rows.append(("One-time code", "set ('sesame totp' shows the current code)"))
-        }
-        if !item.tags.isEmpty { rows.append(("Tags", item.tags.joined(separator: ", "))) }
-        if item.matchMode != .domain { rows.append(("Match", item.matchMode.rawValue)) }
-        if let expires = item.expires { rows.append(("Expires", format(expires))) }
-        rows.append(("Modified", format(item.modified)))
-        rows.append(("Created", format(item.created)))
-        if let revealed {
-            for entry in revealed.passwordHistory.reversed() {
-                rows.append(("Old password", "\(entry.password) (until \(format(entry.replaced)))"))
+        ItemCard(
+            id: item.id.uuidString.lowercased(), title: item.title, username: item.username, password: revealed?.password,
+            hasPassword: item.hasPassword, urls: item.urls.map { ($0.url, item.matchMode(for: $0).rawValue) },
+            // A protected field's value is nil unless revealed.
+            fields: revealed?.fields.map { ItemCard.Field(name: $0.name, value: $0.value) }
+                ?? item.fields.map { ItemCard.Field(name: $0.name, value: $0.value) },
+            tags: item.tags, matchMode: item.matchMode.rawValue, expires: item.expires.map(format),
+            modified: format(item.modified), created: format(item.created),
+            history: revealed.map { $0.passwordHistory.map { ($0.password, format($0.replaced)) } },
+            historyCount: item.passwordHistoryCount, notes: item.notes,
+            hasOneTimeCode: item.hasOneTimeCode, oneTimeCode: revealed?.oneTimeCode,
+            passkeys: item.passkeys.map {
+                ItemCard.Passkey(relyingParty: $0.relyingPartyID, userName: $0.userName, credentialID: $0.credentialIDText,
+                                 created: format($0.created), lastUsed: $0.lastUsed.map(format))
+            },
+            // Private keys only when revealed, each as the PEM text KeePass keeps.
+            privateKeys: (revealed?.passkeys ?? []).map {
+                ItemCard.PrivateKey(relyingParty: $0.relyingPartyID, credentialID: $0.credentialIDText, pemText: $0.privateKey.pemText)
             }
-        } else if item.passwordHistoryCount > 0 {
-            rows.append(("History", "\(item.passwordHistoryCount) earlier password(s) (use --reveal to show)"))
-        }
-        for (index, passkey) in item.passkeys.enumerated() {
-            var text = "\(passkey.relyingPartyID), \(passkey.userName.isEmpty ? "no user name" : passkey.userName)"
-            text += ", created \(format(passkey.created))"
-            if let lastUsed = passkey.lastUsed { text += ", last used \(format(lastUsed))" }
-            text += ", id \(passkey.credentialIDText)"
-            rows.append((index == 0 ? "Passkeys" : "", text))
-        }
-        rows.append(("ID", item.id.uuidString.lowercased()))
-        let width = rows.map { TerminalText.singleLine($0.0).count }.max() ?? 0
-        var text = rows.map { label, value in
-            let label = TerminalText.singleLine(label)
-            let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : style.bold(label + ":")
-                + String(repeating: " ", count: width - label.count)
-            return "\(padded) \(TerminalText.singleLine(value))"
-        }.joined(separator: "\n")
-        if !item.notes.isEmpty {
-            // Notes keep their lines, under their own label, indented so they cannot pass for fields.
-            let lines = TerminalText.sanitized(item.notes).split(separator: "\n", omittingEmptySubsequences: false)
-            text += "\n" + style.bold("Notes:") + "\n" + lines.map { "  " + $0 }.joined(separator: "\n")
-        }
-        // Private keys only when revealed, each as the PEM text KeePass keeps.
-        for passkey in revealed?.passkeys ?? [] {
-            text += "\n\n" + style.bold(TerminalText.singleLine("Private key of the passkey for \(passkey.relyingPartyID) (\(passkey.credentialIDText)):"))
-            text += "\n" + TerminalText.sanitized(passkey.privateKey.pemText).trimmingCharacters(in: .newlines)
-        }
-        return text + "\n"
+        ).render(style: style)
     }
 
     static func format(_ date: Date) -> String {

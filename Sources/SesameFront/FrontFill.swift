@@ -74,21 +74,16 @@ struct FrontFill {
 
     /// Asks the agent; returns what to print, or nil to hand over to the full CLI.
     func run(environment: [String: String]) -> [UInt8]? {
-        if let off = environment["SESAME_NO_AGENT"], !off.isEmpty, off != "0" { return nil }
-        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: vault, environment: environment))
-        let exchange = AgentExchange(
-            location: AgentSocketLocation.resolve(environment: environment), clientName: "sesame \(SesameRelease.version)")
-        guard let reply = exchange.send("fill", fields, vault: vaultPath), reply["type"]?.string == "result",
+        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, "fill", fields),
             let credential = reply["credential"], let id = credential["id"]?.string,
             let username = credential["username"]?.string, let password = credential["password"]?.string
         else { return nil }
         if json {
-            let printed = AgentJSON.object([
+            return FrontOutput.json(.object([
                 "id": .string(id.lowercased()), "password": .string(password), "username": .string(username),
-            ])
-            return printed.prettyBytes + [UInt8(ascii: "\n")]
+            ]))
         }
         // As the full CLI prints it: escaped for the terminal (its `print`).
-        return Array(TerminalText.sanitized("Username: \(username)\nPassword: \(password)").utf8) + [UInt8(ascii: "\n")]
+        return FrontOutput.line("Username: \(username)\nPassword: \(password)")
     }
 }

@@ -79,11 +79,6 @@ public struct Table: Sendable, Equatable {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// Prints the table on standard output, fitted to the terminal if standard output is one.
-    public func print() {
-        Swift.print(render(maxWidth: Terminal.standardOutputWidth, style: .standardOutput), terminator: "")
-    }
-
     // MARK: - Layout
 
     private func columnWidths(headers: [String], maxWidth: Int?) -> [Int] {

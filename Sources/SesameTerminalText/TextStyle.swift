@@ -1,7 +1,7 @@
 /// Bold and dim text for people, plain text for everyone else.
 ///
-/// Build one from ``Terminal/useColor`` (or use ``standardOutput``) and wrap words with it; when colour is off the
-/// text comes back unchanged. Style after padding: escape codes have no width but count as characters.
+/// Build one from ``shouldUseColor(isTerminal:environment:)`` (or use `standardOutput` in SesameTerminal) and wrap
+/// words with it; when colour is off the text comes back unchanged. Style after padding: escape codes have no width but count as characters.
 ///
 /// ```swift
 /// let style = TextStyle.standardOutput
@@ -19,11 +19,14 @@ public struct TextStyle: Sendable, Equatable {
     /// No escape codes.
     public static let plain = TextStyle(isEnabled: false)
 
-    /// Styled when standard output takes colour (``Terminal/useColor``).
-    public static var standardOutput: TextStyle { TextStyle(isEnabled: Terminal.useColor) }
-
-    /// Styled when standard error takes colour (``Terminal/useColorOnStandardError``).
-    public static var standardError: TextStyle { TextStyle(isEnabled: Terminal.useColorOnStandardError) }
+    /// The colour rule: only on a terminal, never when `NO_COLOR` is set to a non-empty value (no-color.org),
+    /// never when `TERM` is `dumb` or unset.
+    public static func shouldUseColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
+    }
 
     /// `text` in bold.
     public func bold(_ text: String) -> String {

@@ -1,0 +1,135 @@
+import Glibc
+import SesameAgentLink
+import SesameTerminalText
+
+/// `sesame match [URL-OR-DOMAIN…] [--json] [--vault PATH] [--password-stdin]` served by the front: the same
+/// `match` request as the full command, the same JSON (every login streamed as it arrives, when no identifier is
+/// given) or table. Left to the full CLI: identifiers that are not plainly valid (it warns about those), no
+/// match for the given ones (its message names the sites, in Unicode), and every error.
+struct FrontMatch {
+    var identifiers: [String]
+    var json: Bool
+    var vault: String?
+    let environment: [String: String]
+
+    init?(_ words: [String], environment: [String: String]) {
+        guard words.first == "match",
+            let arguments = FrontArguments(
+                words.dropFirst(), flags: FrontArguments.commonFlags, valueOptions: FrontArguments.vaultOption,
+                positionals: 0...Int.max),
+            arguments.positionals.allSatisfy(PlainIdentifier.isPlain)
+        else { return nil }
+        identifiers = arguments.positionals
+        json = arguments.flags.contains("json")
+        vault = arguments.values["vault"]
+        self.environment = environment
+    }
+
+    var listsAll: Bool { identifiers.isEmpty }
+
+    /// The exit status, or nil when the full CLI should run the command.
+    func run() -> Int32? {
+        var fields: [String: AgentJSON] = [
+            "identifiers": .array(identifiers.map { identifier in
+                .object(["identifier": .string(identifier), "kind": .string(identifier.contains("://") ? "url" : "domain")])
+            }),
+        ]
+        if listsAll && json {
+            // As the full command asks: in frames of 1,000 rows, printed as they come.
+            fields["rowsPerFrame"] = .number("1000")
+            guard let (conversation, first) = FrontAgent.open(vault: vault, environment: environment, "match", fields) else {
+                return nil
+            }
+            return streamAll(first: first, conversation: conversation)
+        }
+        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, "match", fields),
+            case .array(let matches) = reply["matches"], reply["more"] == nil
+        else { return nil }
+        let output: [UInt8]
+        if json {
+            var rows: [AgentJSON] = []
+            for match in matches {
+                guard let row = Self.jsonRow(match, listsAll: listsAll) else { return nil }
+                rows.append(row)
+            }
+            output = FrontOutput.json(.array(rows))
+        } else if matches.isEmpty {
+            guard listsAll else { return nil }
+            output = FrontOutput.line("The vault has no logins; add one with 'sesame add'.")
+        } else {
+            var table = Table(headers: (listsAll ? [] : ["MATCH"]) + ["TITLE", "USERNAME", "URL", "LAST USED", "ID"])
+            for match in matches {
+                guard let cells = tableRow(match) else { return nil }
+                table.append(cells)
+            }
+            output = FrontOutput.table(table, environment: environment)
+        }
+        return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
+    }
+
+    /// `MatchJSON`: every key present, null when it has no value; without identifiers the rows are not matches.
+    static func jsonRow(_ match: AgentJSON, listsAll: Bool) -> AgentJSON? {
+        guard let id = FrontOutput.id(match["id"]), let title = match["title"]?.string,
+            let username = match["username"]?.string, let url = match["url"]?.string, let kind = match["match"]?.string,
+            let samePort = match["samePort"]?.bool, let lastUsed = FrontOutput.optionalDateTime(match["lastUsed"])
+        else { return nil }
+        return .object([
+            "id": .string(id), "title": .string(title), "username": .string(username),
+            "url": listsAll && url.isEmpty ? .null : .string(url),
+            "match": listsAll ? .null : .string(kind),
+            "samePort": listsAll ? .null : .bool(samePort),
+            "lastUsed": lastUsed,
+        ])
+    }
+
+    private func tableRow(_ match: AgentJSON) -> [String]? {
+        guard let id = FrontOutput.id(match["id"]), let title = match["title"]?.string,
+            let username = match["username"]?.string, let url = match["url"]?.string, let kind = match["match"]?.string,
+            let samePort = match["samePort"]?.bool
+        else { return nil }
+        var lastUsed = "never"
+        if let used = match["lastUsed"], used != .null {
+            guard case .number(let text) = used, let seconds = Double(text), let day = ISO8601Text.day(seconds) else {
+                return nil
+            }
+            lastUsed = day
+        }
+        return (listsAll ? [] : [kind + (samePort ? "" : ", other port")]) + [title, username, url, lastUsed, String(id.prefix(8))]
+    }
+
+    /// Every login, one frame after the other: the bytes `MatchCommand.printAll` writes (a pretty-printed array
+    /// whose rows are written as they arrive). Until the first bytes are out the full CLI can still take over.
+    private func streamAll(first: AgentJSON, conversation: AgentConversation) -> Int32? {
+        var reply = first
+        var wroteAny = false
+        while true {
+            guard case .array(let rows) = reply["matches"] else { return wroteAny ? streamBroke() : nil }
+            var text: [UInt8] = []
+            for row in rows {
+                guard let object = Self.jsonRow(row, listsAll: true) else { return wroteAny ? streamBroke() : nil }
+                text += Array((wroteAny ? ",\n  " : "[\n  ").utf8)
+                // JSON escapes newlines inside strings, so every newline here is structure: indent each line.
+                for byte in object.prettyBytes {
+                    text.append(byte)
+                    if byte == FrontOutput.newline { text += [UInt8(ascii: " "), UInt8(ascii: " ")] }
+                }
+                wroteAny = true
+            }
+            guard FullProgram.writeAll(text, to: STDOUT_FILENO) else { return 1 }
+            guard reply["more"]?.bool == true else { break }
+            guard let next = conversation.nextFrame(), next["type"]?.string == "result" else {
+                return wroteAny ? streamBroke() : nil
+            }
+            reply = next
+        }
+        return FullProgram.writeAll(Array((wroteAny ? "\n]\n" : "[\n\n]\n").utf8), to: STDOUT_FILENO) ? 0 : 1
+    }
+
+    /// The agent stopped in the middle of a list already partly printed: too late to hand over.
+    private func streamBroke() -> Int32 {
+        _ = FullProgram.writeAll(
+            Array("Error: the agent stopped answering in the middle of the list; run the command again.\n".utf8),
+            to: STDERR_FILENO)
+        return 1
+    }
+}

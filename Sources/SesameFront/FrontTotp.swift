@@ -1,0 +1,40 @@
+import Glibc
+import SesameAgentLink
+import SesameTerminalText
+
+/// `sesame totp ITEM [--json] [--vault PATH] [--password-stdin]` served by the front: `resolve`, then the agent's
+/// `oneTimeCode` of that item (the code, computed in the agent, where the full command reveals the item and
+/// computes it itself); the same JSON or line. An item without a code, an agent that does not know the operation,
+/// and every error are the full CLI's.
+struct FrontTotp {
+    var reference: String
+    var json: Bool
+    var vault: String?
+    let environment: [String: String]
+
+    init?(_ words: [String], environment: [String: String]) {
+        guard words.first == "totp",
+            let arguments = FrontArguments(
+                words.dropFirst(), flags: FrontArguments.commonFlags, valueOptions: FrontArguments.vaultOption,
+                positionals: 1...1)
+        else { return nil }
+        reference = arguments.positionals[0]
+        json = arguments.flags.contains("json")
+        vault = arguments.values["vault"]
+        self.environment = environment
+    }
+
+    func run() -> Int32? {
+        guard let (conversation, resolved) = FrontAgent.open(
+                vault: vault, environment: environment, "resolve",
+                ["reference": .string(reference), "states": .array([.string("active")])]),
+            let wireID = resolved["view"]?["id"]?.string,
+            let reply = FrontAgent.send(conversation, "oneTimeCode", ["itemID": .string(wireID)]),
+            let code = reply["oneTimeCode"]?["code"]?.string, let remaining = reply["oneTimeCode"]?["remaining"]?.int
+        else { return nil }
+        let output = json
+            ? FrontOutput.json(.object(["code": .string(code), "remaining": .number(String(remaining))]))
+            : FrontOutput.line("\(code) (\(remaining) s left)")
+        return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
+    }
+}

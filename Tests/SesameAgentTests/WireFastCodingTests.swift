@@ -1,0 +1,85 @@
+import Foundation
+import SesameAutoFill
+@testable import SesameAgent
+import SesameStore
+import Testing
+
+/// The agent reads the requests of the fronts without `JSONDecoder` and writes its hello without `JSONEncoder`:
+/// the same messages as `WireCoding` reads and writes, and nothing else.
+@Suite struct WireFastCodingTests {
+    static func bytes<T: Encodable>(_ value: T) throws -> [UInt8] { Array(try WireCoding.encode(value)) }
+
+    @Test func theFrontsRequestsReadAsWireCodingReadsThem() throws {
+        let id = UUID()
+        var requests: [WireRequest] = []
+        var hello = WireRequest(.hello, id: 0)
+        hello.versions = [2, 3]
+        hello.client = "sesame \u{1}\"é"
+        requests.append(hello)
+        for operation in [WireOperation.fill, .match] {
+            var request = WireRequest(operation, id: 2)
+            request.vault = "/tmp/a \"b\\c/v.sqlite"
+            request.identifiers = [ServiceIdentifier("https://a.example/x?y", kind: .url), ServiceIdentifier("b.example", kind: .domain)]
+            request.username = operation == .fill ? "al\tice" : nil
+            request.rowsPerFrame = operation == .match ? 1000 : nil
+            requests.append(request)
+        }
+        for query in [SiteCredentialQuery(scheme: "https", host: "git.example.com:8443"),
+                      SiteCredentialQuery(scheme: "https", host: "h", path: "org/repo.git", username: "u", password: "p")] {
+            var request = WireRequest(.lookupSiteCredential, id: 18_446_744_073_709_551_615)
+            request.vault = "/v"
+            request.query = query
+            requests.append(request)
+        }
+        var resolve = WireRequest(.resolve, id: 3)
+        resolve.vault = "/v"
+        resolve.reference = "Git😀"
+        resolve.states = ["active", "trashed"]
+        requests.append(resolve)
+        var list = WireRequest(.list, id: 4)
+        list.state = "active"
+        list.vault = "/v"
+        requests.append(list)
+        for operation in [WireOperation.reveal, .oneTimeCode] {
+            var request = WireRequest(operation, id: 5)
+            request.itemID = id
+            request.vault = "/v"
+            requests.append(request)
+        }
+        var unknown = WireRequest(.hello, id: 9)
+        unknown.type = "fromTheFuture"
+        requests.append(unknown)
+        for request in requests {
+            let bytes = try Self.bytes(request)
+            let fast = try #require(WireFastCoding.request(bytes), "\(request.type)")
+            #expect(try Self.bytes(fast) == bytes, "\(request.type)")
+        }
+    }
+
+    @Test func everythingElseIsLeftToWireCoding() throws {
+        var add = WireRequest(.add, id: 1)
+        add.vault = "/v"
+        add.item = Item(title: "x")
+        var unlock = WireRequest(.unlock, id: 2)
+        unlock.idleTimeout = 900
+        unlock.vault = "/v"
+        for request in [add, unlock] {
+            #expect(WireFastCoding.request(try Self.bytes(request)) == nil, "\(request.type)")
+        }
+        for text in [#"{"type":"fill","id":2,"id":3}"#, #"{"type":"fill","id":2.0}"#, #"{"type":"fill","id":-1}"#,
+                     #"{"type":"fill","identifiers":[{"identifier":"a","kind":"url","extra":1}]}"#,
+                     #"{"type":"lookupSiteCredential","query":{"scheme":"https"}}"#, #"{"id":1}"#, #"[1]"#, "{"] {
+            #expect(WireFastCoding.request(Array(text.utf8)) == nil, "\(text)")
+        }
+        // Null is absence, as for the decoder.
+        let nulls = try #require(WireFastCoding.request(Array(#"{"id":7,"type":"list","state":null,"vault":"/v"}"#.utf8)))
+        #expect(nulls.state == nil && nulls.id == 7 && nulls.vault == "/v")
+    }
+
+    @Test func theHelloReplyIsWireCodingsBytes() throws {
+        for (version, agent, pid) in [(2, "sesame 0.2.0", Int32(4242)), (3, "a \"b\" é\u{1}", Int32.max)] {
+            #expect(WireFastCoding.hello(version: version, agent: agent, pid: pid)
+                    == (try Self.bytes(WireReply.hello(version: version, agent: agent, pid: pid))))
+        }
+    }
+}

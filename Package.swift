@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too, and syncs through a folder the person picks (SesameSync).
+        // SesamePasskeys joins when the AutoFill extension answers passkey requests (issue 24); until then the Apple
+        // shell links nothing it does not use, and the real-SDK check covers all it links.
         .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSync"]),
     ],
     targets: [
@@ -49,6 +51,9 @@ let package = Package(
         .target(name: "SesameStore", dependencies: [
             "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
+        // WebAuthn's bytes (authenticator data, attestation object, COSE key, assertions) and the browser's origin
+        // rules, shared by the iOS extension and the Linux browser host.
+        .target(name: "SesamePasskeys", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAutoFill", dependencies: [
             "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
@@ -128,6 +133,10 @@ let package = Package(
         .testTarget(name: "SesameKeePassTests", dependencies: ["SesameKeePass", "SesameStore", "SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
+        .testTarget(name: "SesamePasskeysTests", dependencies: [
+                        "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
+                        "SesameInterchange"],
+                    exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAutoFillTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
@@ -138,7 +147,7 @@ let package = Package(
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains"]),
+        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
@@ -187,6 +196,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzWaylandMessage", ["SesameClipboard"]),
         ("FuzzBitwardenJSON", ["SesameInterchange"]),
         ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
+        ("FuzzPasskeyFields", ["SesamePasskeys", "SesameKeePass", "SesameInterchange", "SesameStore", "SesameCrypto", "SesameDomains"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

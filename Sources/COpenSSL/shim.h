@@ -1,5 +1,5 @@
 #pragma once
-// OpenSSL libcrypto, only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, P-256, HKDF).
+// OpenSSL libcrypto, only for what libsodium lacks (SHA-1 HMAC, AES-CBC, DH, ECDSA P-256 and PKCS#8, HKDF).
 #include <openssl/evp.h>
 #include <openssl/err.h>
 #include <openssl/hmac.h>
@@ -8,3 +8,4 @@
 #include <openssl/kdf.h>
 #include <openssl/bn.h>
 #include <openssl/dh.h>
+#include <openssl/x509.h>

@@ -7,10 +7,16 @@ import SesameStore
 ///
 /// The site is the host (and port, when not the default) of the item's first URL, a bare host read as https, the
 /// same way the site-credential rules read stored URLs; an item without a URL is its own site by title.
+///
+/// Passkeys are never dropped with a skipped login: those whose credential id the vault does not hold yet go to
+/// the item the login matched (which then counts as updated); one already held anywhere is not added twice.
 struct ImportPlan {
     private(set) var newItems: [Item] = []
     private(set) var passwordChanges: [UUID: [String]] = [:]
+    private(set) var passkeyAdditions: [UUID: [Passkey]] = [:]
     private(set) var entries: [ImportSummary.Entry] = []
+    /// Credential ids the vault holds or this import has placed.
+    private var credentialIDs: Set<[UInt8]> = []
 
     /// What the vault holds per site and user: the item and its current password (as the plan leaves it).
     private var known: [Key: (id: UUID, password: String, newIndex: Int?)] = [:]
@@ -22,6 +28,7 @@ struct ImportPlan {
 
     init(existing: [Item]) {
         for item in existing {
+            credentialIDs.formUnion(item.passkeys.map(\.credentialID))
             for site in Self.sites(of: item) {
                 let key = Key(site: site, username: item.username)
                 if known[key] == nil { known[key] = (item.id, item.password, nil) }
@@ -30,6 +37,8 @@ struct ImportPlan {
     }
 
     mutating func add(_ item: Item) {
+        var item = item
+        item.passkeys = item.passkeys.filter { credentialIDs.insert($0.credentialID).inserted }
         let key = Key(site: Self.sites(of: item).first ?? "", username: item.username)
         guard let match = known[key] else {
             known[key] = (item.id, item.password, newItems.count)
@@ -37,8 +46,15 @@ struct ImportPlan {
             entries.append(.init(.created, item.id))
             return
         }
+        if !item.passkeys.isEmpty {
+            if let index = match.newIndex {
+                newItems[index].passkeys += item.passkeys
+            } else {
+                passkeyAdditions[match.id, default: []] += item.passkeys
+            }
+        }
         if match.password == item.password {
-            entries.append(.init(.skipped, match.id))
+            entries.append(.init(item.passkeys.isEmpty ? .skipped : .updated, match.id))
             return
         }
         if let index = match.newIndex {

@@ -5,7 +5,8 @@ public struct ImportSummary: Codable, Sendable, Equatable {
     public enum Outcome: String, Codable, Sendable {
         /// A new item.
         case created
-        /// An item for the same site and user name got the imported password; its old one is in its history.
+        /// An item for the same site and user name got the imported password (its old one is in its history), or
+        /// imported passkeys it did not hold.
         case updated
         /// The vault (or an earlier row of the same import) already holds this site, user name and password.
         case skipped

@@ -20,6 +20,9 @@ public struct ItemChange: Codable, Sendable, Equatable {
     public var oneTimeCode: String??
     /// Replaces the lookup attributes a client program gave the item (Secret Service).
     public var attributes: [String: String]?
+    /// Removes the passkeys with these credential ids (base64url). Optional, so an edit without it keeps its wire
+    /// form.
+    public var removePasskeys: [String]?
 
     public init() {}
 
@@ -56,6 +59,12 @@ public struct ItemChange: Codable, Sendable, Equatable {
         if let expires { item.expires = expires }
         if let oneTimeCode { item.oneTimeCode = oneTimeCode }
         if let attributes { item.attributes = attributes }
+        for id in removePasskeys ?? [] {
+            guard let index = item.passkeys.firstIndex(where: { $0.credentialIDText == id }) else {
+                throw ServiceFailure(.invalidInput, "The item has no passkey '\(id.prefix(64))'.")
+            }
+            item.passkeys.remove(at: index)
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import SesameStore
 
 /// An item without its secrets: what `show` (without `--reveal`), `edit` and `rm` see. The password and the
-/// values of protected fields are absent, the password history is only counted.
+/// values of protected fields are absent, the password history is only counted, passkeys come without their keys.
 public struct ItemView: Sendable, Equatable {
     /// A custom field; `value` is nil for a protected one.
     public struct Field: Sendable, Equatable {
@@ -30,13 +30,14 @@ public struct ItemView: Sendable, Equatable {
     public var modified: Date
     public var expires: Date?
     public var passwordHistoryCount: Int
+    public var passkeys: [PasskeySummary]
     /// Whether the item has a one-time code setting (its secret stays out of the view).
     public var hasOneTimeCode: Bool
 
     public init(
         id: UUID, title: String, username: String, hasPassword: Bool, urls: [ItemURL], notes: String,
         fields: [Field], tags: [String], matchMode: MatchMode, created: Date, modified: Date, expires: Date?,
-        passwordHistoryCount: Int, hasOneTimeCode: Bool = false
+        passwordHistoryCount: Int, passkeys: [PasskeySummary] = [], hasOneTimeCode: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -51,6 +52,7 @@ public struct ItemView: Sendable, Equatable {
         self.modified = modified
         self.expires = expires
         self.passwordHistoryCount = passwordHistoryCount
+        self.passkeys = passkeys
         self.hasOneTimeCode = hasOneTimeCode
     }
 
@@ -62,6 +64,7 @@ public struct ItemView: Sendable, Equatable {
             fields: item.fields.map { Field(name: $0.name, value: $0.isProtected ? nil : $0.value, isProtected: $0.isProtected) },
             tags: item.tags, matchMode: item.matchMode, created: item.created, modified: item.modified,
             expires: item.expires, passwordHistoryCount: item.passwordHistory.count,
+            passkeys: item.passkeys.map(PasskeySummary.init),
             hasOneTimeCode: !(item.oneTimeCode ?? "").isEmpty)
     }
 

@@ -92,12 +92,12 @@ public final class LocalVaultService: UnlockedVault {
             for item in items { plan.add(item) }
             if !dryRun {
                 try vault.commitImport(adding: plan.newItems, changingPasswords: plan.passwordChanges,
-                                       keePassDatabases: keePassDatabases, now: now(),
-                                       progress: progress)
+                                       addingPasskeys: plan.passkeyAdditions, keePassDatabases: keePassDatabases,
+                                       now: now(), progress: progress)
             }
             return plan
         }
-        let changed = Set(plan.newItems.map(\.id)).union(plan.passwordChanges.keys)
+        let changed = Set(plan.newItems.map(\.id)).union(plan.passwordChanges.keys).union(plan.passkeyAdditions.keys)
         // One notice for the whole import: the identity store follows once, at the end.
         if !dryRun, !changed.isEmpty { note(.items(changed)) }
         return ImportSummary(entries: plan.entries)
@@ -245,5 +245,10 @@ public final class LocalVaultService: UnlockedVault {
             throw ServiceFailure(.invalidInput, "An item needs a title.")
         }
         for url in item.urls { try ServiceURL.refusePassword(in: url.url) }
+        for passkey in item.passkeys {
+            if let problem = passkey.problem {
+                throw ServiceFailure(.invalidInput, "The passkey for \(passkey.relyingPartyID) cannot be kept: \(problem).")
+            }
+        }
     }
 }

@@ -12,6 +12,10 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory
     /// A key agreement failed: the peer's public key is out of range, or the library refused the exchange.
     case keyAgreementFailed
+    /// A private key could not be used: not the kind expected, or damaged. The reason names the problem, never the key.
+    case invalidKey(String)
+    /// The platform's library failed an operation it should not fail (signing, key generation).
+    case operationFailed(String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,8 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .incorrectSize(let expected, let actual): "expected \(expected) bytes, got \(actual)"
         case .outOfMemory: "secure memory could not be allocated"
         case .keyAgreementFailed: "the key agreement failed (invalid public key)"
+        case .invalidKey(let reason): "the private key cannot be used: \(reason)"
+        case .operationFailed(let operation): "the cryptographic library failed to \(operation)"
         }
     }
 }

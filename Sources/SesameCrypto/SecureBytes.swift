@@ -32,9 +32,10 @@ public final class SecureBytes: @unchecked Sendable {
         sodium_memzero(storage, size)
     }
 
-    /// A secure copy of `bytes`; the caller remains responsible for zeroing its own copy.
-    public convenience init<C: Collection>(copying bytes: C) where C.Element == UInt8 {
-        self.init(count: bytes.count)
+    /// A secure copy of `bytes`; the caller remains responsible for zeroing its own copy. `lockedInMemory` as for
+    /// ``init(count:lockedInMemory:)``.
+    public convenience init<C: Collection>(copying bytes: C, lockedInMemory: Bool = true) where C.Element == UInt8 {
+        self.init(count: bytes.count, lockedInMemory: lockedInMemory)
         let destination = storage.assumingMemoryBound(to: UInt8.self)
         for (offset, byte) in bytes.enumerated() { destination[offset] = byte }
     }

@@ -63,6 +63,57 @@ private struct ShownItem {
     var historyCount: Int
     var notes: String
     var hasOneTimeCode: Bool
+    var passkeys: [Passkey]
+
+    /// A passkey the view names (`WirePasskeySummary`): no key; dates formatted as the CLI prints them.
+    struct Passkey {
+        var credentialID: String
+        var relyingParty: String
+        var userHandle: String
+        var userName: String
+        var userDisplayName: String
+        var backupEligible: Bool
+        var backedUp: Bool
+        /// The counter as the agent wrote it (a `UInt32`).
+        var signCount: String
+        var created: String
+        var lastUsed: String?
+
+        init?(_ value: AgentJSON) {
+            guard let credentialID = value["credentialID"]?.string, let relyingParty = value["relyingParty"]?.string,
+                let userHandle = value["userHandle"]?.string, let userName = value["userName"]?.string,
+                let userDisplayName = value["userDisplayName"]?.string, let backupEligible = value["backupEligible"]?.bool,
+                let backedUp = value["backedUp"]?.bool, case .number(let signCount) = value["signCount"],
+                UInt32(signCount) != nil, let created = ShownItem.seconds(value["created"]).flatMap(ISO8601Text.dateTime)
+            else { return nil }
+            self.credentialID = credentialID
+            self.relyingParty = relyingParty
+            self.userHandle = userHandle
+            self.userName = userName
+            self.userDisplayName = userDisplayName
+            self.backupEligible = backupEligible
+            self.backedUp = backedUp
+            self.signCount = signCount
+            self.created = created
+            if let lastUsed = value["lastUsed"], lastUsed != .null {
+                guard let text = ShownItem.seconds(lastUsed).flatMap(ISO8601Text.dateTime) else { return nil }
+                self.lastUsed = text
+            }
+        }
+
+        /// `PasskeyJSON`: the key only when revealed, `lastUsed` only when there is one.
+        func json(privateKey: String?) -> AgentJSON {
+            var object: [String: AgentJSON] = [
+                "relyingParty": .string(relyingParty), "userName": .string(userName),
+                "userDisplayName": .string(userDisplayName), "credentialID": .string(credentialID),
+                "userHandle": .string(userHandle), "backupEligible": .bool(backupEligible), "backedUp": .bool(backedUp),
+                "signCount": .number(signCount), "created": .string(created),
+            ]
+            if let lastUsed { object["lastUsed"] = .string(lastUsed) }
+            if let privateKey { object["privateKey"] = .string(privateKey) }
+            return .object(object)
+        }
+    }
 
     init?(view: AgentJSON) {
         guard let id = FrontOutput.id(view["id"]), let title = view["title"]?.string,
@@ -100,9 +151,18 @@ private struct ShownItem {
             guard let name = field["name"]?.string, let protected = field["protected"]?.bool else { return nil }
             self.fields.append((name, field["value"]?.string, protected))
         }
+        // Absent when the item has none.
+        passkeys = []
+        if let listed = view["passkeys"] {
+            guard case .array(let listed) = listed else { return nil }
+            for passkey in listed {
+                guard let passkey = Passkey(passkey) else { return nil }
+                passkeys.append(passkey)
+            }
+        }
     }
 
-    private static func seconds(_ value: AgentJSON?) -> Double? {
+    fileprivate static func seconds(_ value: AgentJSON?) -> Double? {
         guard case .number(let text) = value, let seconds = Double(text), ISO8601Text.dateTime(seconds) != nil else { return nil }
         return seconds
     }
@@ -113,6 +173,8 @@ private struct ShownItem {
         var fields: [(name: String, value: String, protected: Bool)]
         var history: [(password: String, replaced: String)]
         var oneTimeCode: String?
+        /// Each passkey's private key as PEM text, in the item's order.
+        var privateKeys: [ItemCard.PrivateKey]
 
         init?(_ item: AgentJSON) {
             guard let password = item["password"]?.string, case .array(let fields) = item["fields"],
@@ -134,10 +196,21 @@ private struct ShownItem {
                 else { return nil }
                 self.history.append((password, replaced))
             }
+            privateKeys = []
+            if let passkeys = item["passkeys"] {
+                guard case .array(let passkeys) = passkeys else { return nil }
+                for passkey in passkeys {
+                    guard let id = passkey["credentialID"]?.string, let relyingParty = passkey["relyingParty"]?.string,
+                        let key = passkey["privateKey"]?.string, let pem = FrontPEM.privateKeyText(base64URL: key)
+                    else { return nil }
+                    privateKeys.append(ItemCard.PrivateKey(relyingParty: relyingParty, credentialID: id, pemText: pem))
+                }
+            }
         }
     }
 
-    /// `ItemJSON`: `password` and `passwordHistory` only when revealed, a field's value only when known.
+    /// `ItemJSON`: `password` and `passwordHistory` only when revealed, a field's value only when known, `passkeys`
+    /// only when there are some (their keys only when revealed).
     func json(revealed: AgentJSON?) -> [UInt8]? {
         let secrets = revealed.flatMap(Secrets.init)
         if revealed != nil && secrets == nil { return nil }
@@ -149,6 +222,11 @@ private struct ShownItem {
             "hasOneTimeCode": .bool(hasOneTimeCode),
         ]
         if let expires { object["expires"] = .string(ISO8601Text.dateTime(expires)!) }
+        if !passkeys.isEmpty {
+            object["passkeys"] = .array(passkeys.map { passkey in
+                passkey.json(privateKey: secrets?.privateKeys.first { $0.credentialID == passkey.credentialID }?.pemText)
+            })
+        }
         if let secrets {
             object["password"] = .string(secrets.password)
             if let code = secrets.oneTimeCode { object["oneTimeCode"] = .string(code) }
@@ -178,7 +256,12 @@ private struct ShownItem {
                 ?? fields.map { ItemCard.Field(name: $0.name, value: $0.value) },
             tags: tags, matchMode: matchMode, expires: expires.flatMap(ISO8601Text.dateTime),
             modified: ISO8601Text.dateTime(modified)!, created: ISO8601Text.dateTime(created)!, history: secrets?.history,
-            historyCount: historyCount, notes: notes, hasOneTimeCode: hasOneTimeCode, oneTimeCode: secrets?.oneTimeCode)
+            historyCount: historyCount, notes: notes, hasOneTimeCode: hasOneTimeCode, oneTimeCode: secrets?.oneTimeCode,
+            passkeys: passkeys.map {
+                ItemCard.Passkey(relyingParty: $0.relyingParty, userName: $0.userName, credentialID: $0.credentialID,
+                                 created: $0.created, lastUsed: $0.lastUsed)
+            },
+            privateKeys: secrets?.privateKeys ?? [])
         return Array(card.render(style: FrontOutput.style(environment)).utf8)
     }
 }

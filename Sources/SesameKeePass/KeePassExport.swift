@@ -33,8 +33,10 @@ enum KeePassExport {
             let groupTag = extras.groupPath.joined(separator: "/")
             let inGroup = !extras.groupPath.isEmpty && item.tags.contains(groupTag)
             let tags = inGroup ? item.tags.filter { $0 != groupTag } : item.tags
-            top.group(at: inGroup ? extras.groups : []).entries.append(
-                entry(from: item, tags: tags, extras: extras, pool: &pool))
+            let group = top.group(at: inGroup ? extras.groups : [])
+            group.entries.append(entry(from: item, tags: tags, extras: extras, pool: &pool))
+            // KeePass keeps one passkey per entry: the others get entries of their own beside it.
+            for passkey in item.passkeys.dropFirst() { group.entries.append(passkeyEntry(passkey, of: item)) }
             for icon in extras.customIcons { icons.add(icon) }
         }
         var meta = databases.first?.child("Meta") ?? defaultMeta(now: now)
@@ -157,7 +159,28 @@ enum KeePassExport {
         }
         if let oneTimeCode = item.oneTimeCode { add("otp", oneTimeCode, protected: true) }
         for field in item.fields { add(field.name, field.value, protected: field.isProtected) }
+        if let passkey = item.passkeys.first {
+            for attribute in KeePassPasskey.attributes(of: passkey) { add(attribute.key, attribute.value, protected: attribute.protected) }
+        }
         return nodes
+    }
+
+    /// The entry for an item's second or later passkey, as KeePassXC makes a passkey entry (title, user name, the
+    /// relying party's URL, the attributes), marked in its CustomData with the item it belongs to.
+    static func passkeyEntry(_ passkey: Passkey, of item: Item) -> XMLNode {
+        let owner = SesameEntryData(passkey: passkey, of: item)
+        var children = [XMLNode("UUID", text: base64(KeePassPasskey.entryID(forPasskey: passkey, of: item)))]
+        children += KeePassExtras.defaultElements
+        children.append(XMLNode("Tags", text: "Passkey"))
+        children.append(times(created: passkey.created, modified: item.modified, expires: nil))
+        children += [string("Title", "\(item.title) (passkey for \(passkey.relyingPartyID))"),
+                     string("UserName", passkey.userName), string("Password", "", protected: true),
+                     string("URL", "https://" + passkey.relyingPartyID), string("Notes", "")]
+        children += KeePassPasskey.attributes(of: passkey).map { string($0.key, $0.value, protected: $0.protected) }
+        children.append(XMLNode("CustomData", children: [XMLNode("Item", children: [
+            XMLNode("Key", text: SesameEntryData.customDataKey), XMLNode("Value", text: owner.json()),
+        ])]))
+        return XMLNode("Entry", children: children)
     }
 
     private static func string(_ key: String, _ value: String, protected: Bool = false) -> XMLNode {

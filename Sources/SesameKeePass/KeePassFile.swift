@@ -21,19 +21,22 @@ public enum KeePassFile {
 
     /// As ``read(_:credentials:now:)``, each item with where it sat in the file as people see it there: its groups
     /// below the top group, then its title (`Internet/Mail/Example`), for reports that name the entry.
+    /// `passkeyProblem` says why an entry's passkey attributes could not become a passkey (an Ed25519 or RSA key,
+    /// a damaged value); they then stay the item's custom fields.
     public static func readEntries(_ file: [UInt8], credentials: KeePassCredentials, now: Date = Date()) throws
-        -> (entries: [(item: Item, path: String)], database: KeePassDatabaseExtras?)
+        -> (entries: [(item: Item, path: String, passkeyProblem: String?)], database: KeePassDatabaseExtras?)
     {
         try readEntries(file, credentials: credentials, now: now, limits: .standard)
     }
 
     static func readEntries(_ file: [UInt8], credentials: KeePassCredentials, now: Date = Date(), limits: KeePassLimits)
-        throws -> (entries: [(item: Item, path: String)], database: KeePassDatabaseExtras?)
+        throws -> (entries: [(item: Item, path: String, passkeyProblem: String?)], database: KeePassDatabaseExtras?)
     {
         let document = try KDBXReader.read(file, credentials: credentials, limits: limits)
         var budget = ExpansionBudget(limits: limits)
         let entries = try KeePassImport.entries(from: document, budget: &budget).map { entry in
-            (item: entry.item, path: (entry.groups + [entry.item.title]).joined(separator: "/"))
+            (item: entry.item, path: (entry.groups + [entry.item.title]).joined(separator: "/"),
+             passkeyProblem: entry.passkeyProblem)
         }
         return (entries, try DatabaseRecord.extras(from: document, imported: now, budget: &budget))
     }

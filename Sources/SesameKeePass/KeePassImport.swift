@@ -11,9 +11,14 @@ enum KeePassImport {
         return try entries(from: document, budget: &budget).map(\.item)
     }
 
-    /// The items with the names of the groups each sat in below the top group, outermost first. Each entry is
-    /// charged to `budget` before it is built, with the records of the groups above it that it carries.
-    static func entries(from document: KDBXDocument, budget: inout ExpansionBudget) throws -> [(item: Item, groups: [String])] {
+    /// One entry as read: the item, the names of the groups it sat in below the top group (outermost first), and
+    /// why its passkey could not be read, if it has one Sesame cannot use.
+    typealias Entry = (item: Item, groups: [String], passkeyProblem: String?)
+
+    /// The items with their groups. Each entry is charged to `budget` before it is built, with the records of the
+    /// groups above it that it carries. An entry Sesame wrote for an item's second or later passkey goes back into
+    /// that item when the item is in the file too.
+    static func entries(from document: KDBXDocument, budget: inout ExpansionBudget) throws -> [Entry] {
         guard document.root.name == "KeePassFile", let root = document.root.child("Root"),
               let top = root.child("Group").map(GroupIdentity.identified) else {
             throw KeePassError.damaged("its XML has no root group")
@@ -25,7 +30,8 @@ enum KeePassImport {
             if let id = icon[text: "UUID"] { icons[id] = icon }
         }
         let context = Context(binaries: document.binaries, icons: icons, kdbx3: document.majorVersion < 4)
-        var entries: [(item: Item, groups: [String])] = []
+        var entries: [Entry] = []
+        var passkeyOwners: [Int: UUID] = [:]
         // One stack of group records for the whole walk, pushed and popped per level: copying the path for each
         // group made nested groups cost the square of their depth (8,000 levels took 1.6 GB).
         var path: [XMLNode] = []
@@ -35,7 +41,9 @@ enum KeePassImport {
             if let recycleBin, group[text: "UUID"].flatMap(uuid(from:)) == recycleBin, !path.isEmpty { return }
             for entry in group.children(named: "Entry") {
                 try budget.charge(ExpansionBudget.cost(of: entry, pool: context.binaries) + pathCost[pathCost.count - 1])
-                entries.append((item(from: entry, groups: path, context: context), path.map { $0[text: "Name"] ?? "" }))
+                let (read, problem) = item(from: entry, groups: path, context: context)
+                if let owner = passkeyOwner(of: entry), read.passkeys.count == 1 { passkeyOwners[entries.count] = owner }
+                entries.append((read, path.map { $0[text: "Name"] ?? "" }, problem))
             }
             for child in group.children(named: "Group") {
                 let record = groupRecord(child, kdbx3: context.kdbx3)
@@ -49,7 +57,28 @@ enum KeePassImport {
             }
         }
         try visit(top)
-        return entries
+        return foldingPasskeyEntries(entries, owners: passkeyOwners)
+    }
+
+    /// Moves the passkey of each entry written for another item's extra passkey back into that item, in file order.
+    private static func foldingPasskeyEntries(_ entries: [Entry], owners: [Int: UUID]) -> [Entry] {
+        guard !owners.isEmpty else { return entries }
+        var result = entries
+        var positions: [UUID: Int] = [:]
+        for (index, entry) in entries.enumerated() where owners[index] == nil { positions[entry.item.id] = index }
+        var folded: Set<Int> = []
+        for index in owners.keys.sorted() {
+            guard let owner = owners[index], let target = positions[owner] else { continue }
+            result[target].item.passkeys += entries[index].item.passkeys
+            folded.insert(index)
+        }
+        return result.enumerated().filter { !folded.contains($0.offset) }.map(\.element)
+    }
+
+    /// The item an entry's passkey belongs to, when Sesame wrote the entry for an item's extra passkey.
+    private static func passkeyOwner(of entry: XMLNode) -> UUID? {
+        let data = entry.child("CustomData")?.children.first { $0.name == "Item" && $0[text: "Key"] == SesameEntryData.customDataKey }
+        return data.flatMap { SesameEntryData.parse($0[text: "Value"] ?? "") }?.passkeyOf
     }
 
     /// What the reader needs beyond the entry itself: the file's attachment pool and custom icons (by base64 UUID).
@@ -72,7 +101,7 @@ enum KeePassImport {
         return zero ? nil : bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
-    static func item(from entry: XMLNode, groups: [XMLNode], context: Context) -> Item {
+    static func item(from entry: XMLNode, groups: [XMLNode], context: Context) -> (Item, passkeyProblem: String?) {
         var strings: [(key: String, value: String, protected: Bool)] = []
         for string in entry.children(named: "String") {
             guard let key = string[text: "Key"] else { continue }
@@ -102,6 +131,16 @@ enum KeePassImport {
         if let (uri, sources) = KeePassOneTimeCode.read(strings: byKey, title: title) {
             item.oneTimeCode = uri
             consumed.formUnion(sources)
+        }
+        var passkeyProblem: String?
+        switch KeePassPasskey.read(byKey, created: created) {
+        case .passkey(let passkey)?:
+            item.passkeys = [passkey]
+            consumed.formUnion(KeePassPasskey.names)
+        case .unusable(let reason)?:
+            passkeyProblem = reason
+        case nil:
+            break
         }
         item.fields = strings.filter { !consumed.contains($0.key) }
             .map { CustomField(name: $0.key, value: $0.value, isProtected: $0.protected) }
@@ -154,7 +193,7 @@ enum KeePassImport {
         item.keePassExtras = KeePassExtras(entry: kept,
                                            customData: customData, groups: groups, history: history,
                                            customIcons: icons).serialized()
-        return item
+        return (item, passkeyProblem)
     }
 
     static func isAdditionalURLKey(_ key: String) -> Bool {

@@ -3,9 +3,9 @@ import Foundation
 /// A login and everything that belongs to it. The whole value is encrypted as one payload.
 ///
 /// The fields follow what KeePass keeps (title, user name, password, URLs, notes, custom fields, history, times,
-/// tags, attachments) so that an interchange round trip loses nothing. Fields a newer Sesame adds (passkeys)
-/// survive in `unknownFields` when this version edits the item.
-public struct Item: Sendable, Equatable, Codable {
+/// tags, attachments) so that an interchange round trip loses nothing. Fields a newer Sesame adds survive in
+/// `unknownFields` when this version edits the item.
+public struct Item: Sendable, Equatable {
     public var id: UUID
     public var title: String
     public var username: String
@@ -31,6 +31,8 @@ public struct Item: Sendable, Equatable, Codable {
     /// What a KeePass file held for this entry that Sesame has no field for (icon, auto-type, custom data, its group),
     /// as an XML fragment owned by SesameKeePass; written back when the item is exported to KeePass again.
     public var keePassExtras: String?
+    /// The item's passkeys, in the order they were added.
+    public var passkeys: [Passkey]
     /// Payload fields this version does not know, by tag, kept verbatim and written back on edit.
     public var unknownFields: [UInt64: [[UInt8]]]
 
@@ -39,7 +41,8 @@ public struct Item: Sendable, Equatable, Codable {
         notes: String = "", fields: [CustomField] = [], tags: [String] = [], matchMode: MatchMode = .domain,
         created: Date = Date(), modified: Date? = nil, expires: Date? = nil,
         passwordHistory: [PasswordHistoryEntry] = [], oneTimeCode: String? = nil, attachments: [ItemAttachment] = [],
-        attributes: [String: String] = [:], keePassExtras: String? = nil, unknownFields: [UInt64: [[UInt8]]] = [:]
+        attributes: [String: String] = [:], keePassExtras: String? = nil, passkeys: [Passkey] = [],
+        unknownFields: [UInt64: [[UInt8]]] = [:]
     ) {
         self.id = id
         self.title = title
@@ -58,6 +61,7 @@ public struct Item: Sendable, Equatable, Codable {
         self.attachments = attachments
         self.attributes = attributes
         self.keePassExtras = keePassExtras
+        self.passkeys = passkeys
         self.unknownFields = unknownFields
     }
 
@@ -72,4 +76,70 @@ extension Item: CustomStringConvertible, CustomDebugStringConvertible, CustomRef
     public var description: String { "Item(\(id.uuidString.lowercased()), redacted)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["id": id], displayStyle: .struct) }
+}
+
+extension Item: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, title, username, password, urls, notes, fields, tags, matchMode, created, modified, expires
+        case passwordHistory, oneTimeCode, attachments, attributes, keePassExtras, passkeys, unknownFields
+    }
+
+    /// The same JSON as before passkeys (the agent protocol and the backup format show it byte for byte), with
+    /// `passkeys` present only when there are some: a backup or a message without them reads as an item without.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            title: try container.decode(String.self, forKey: .title),
+            username: try container.decode(String.self, forKey: .username),
+            password: try container.decode(String.self, forKey: .password),
+            urls: try container.decode([ItemURL].self, forKey: .urls),
+            notes: try container.decode(String.self, forKey: .notes),
+            fields: try container.decode([CustomField].self, forKey: .fields),
+            tags: try container.decode([String].self, forKey: .tags),
+            matchMode: try container.decode(MatchMode.self, forKey: .matchMode),
+            created: try container.decode(Date.self, forKey: .created),
+            modified: try container.decode(Date.self, forKey: .modified),
+            expires: try container.decodeIfPresent(Date.self, forKey: .expires),
+            passwordHistory: try container.decode([PasswordHistoryEntry].self, forKey: .passwordHistory),
+            oneTimeCode: try container.decodeIfPresent(String.self, forKey: .oneTimeCode),
+            attachments: try container.decode([ItemAttachment].self, forKey: .attachments),
+            attributes: try container.decode([String: String].self, forKey: .attributes),
+            keePassExtras: try container.decodeIfPresent(String.self, forKey: .keePassExtras),
+            passkeys: try container.decodeIfPresent([Passkey].self, forKey: .passkeys) ?? [],
+            unknownFields: try container.decode([UInt64: [[UInt8]]].self, forKey: .unknownFields))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(username, forKey: .username)
+        try container.encode(password, forKey: .password)
+        try container.encode(urls, forKey: .urls)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(matchMode, forKey: .matchMode)
+        try container.encode(created, forKey: .created)
+        try container.encode(modified, forKey: .modified)
+        try container.encodeIfPresent(expires, forKey: .expires)
+        try container.encode(passwordHistory, forKey: .passwordHistory)
+        try container.encodeIfPresent(oneTimeCode, forKey: .oneTimeCode)
+        try container.encode(attachments, forKey: .attachments)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encodeIfPresent(keePassExtras, forKey: .keePassExtras)
+        if !passkeys.isEmpty { try container.encode(passkeys, forKey: .passkeys) }
+        try container.encode(unknownFields, forKey: .unknownFields)
+    }
+}
+
+extension Item {
+    /// The item as this version reads it: fields an older Sesame kept verbatim in ``unknownFields`` under a tag
+    /// this version knows (passkeys, tag 17) become typed fields; truly unknown ones stay. Throws when such a field
+    /// is damaged.
+    public func readingKnownFields() throws -> Item {
+        guard !unknownFields.isEmpty else { return self }
+        return try ItemPayload.encode(self).withUnsafeBytes { try ItemPayload.decode($0, id: id) }
+    }
 }

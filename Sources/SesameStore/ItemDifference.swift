@@ -4,7 +4,7 @@ import Foundation
 /// whether its values are shown only on request (the password, the one-time code, a protected field).
 public struct ItemDifference: Codable, Sendable, Equatable, Hashable {
     /// `title`, `username`, `password`, `urls`, `notes`, `tags`, `oneTimeCode`, `match`, `expires`,
-    /// `attachments`, `attributes`, `state`, or `field:NAME` for a custom field.
+    /// `attachments`, `attributes`, `passkeys`, `state`, or `field:NAME` for a custom field.
     public var field: String
     public var isSecret: Bool
 
@@ -21,7 +21,8 @@ public struct ItemDifference: Codable, Sendable, Equatable, Hashable {
 
 extension Item {
     /// The fields in which `other` differs from this item, in a fixed order; times and history are left out (a
-    /// version is newer by its nature, and history follows the password).
+    /// version is newer by its nature, and history follows the password). Passkeys differ when one was added,
+    /// removed or changed in anything but when it was last used (a sign-in on each device is not an edit).
     public func differences(from other: Item) -> [ItemDifference] {
         var found: [ItemDifference] = []
         func note(_ field: String, secret: Bool = false, _ differs: Bool) {
@@ -38,6 +39,7 @@ extension Item {
         note("expires", expires != other.expires)
         note("attachments", attachments != other.attachments)
         note("attributes", attributes != other.attributes)
+        note("passkeys", passkeys.map(\.ignoringUse) != other.passkeys.map(\.ignoringUse))
         var names: [String] = []
         for field in fields + other.fields where !names.contains(field.name) { names.append(field.name) }
         for name in names {
@@ -64,10 +66,21 @@ extension Item {
         case "expires": return expires.map { $0.formatted(.iso8601) } ?? "(none)"
         case "attachments": return attachments.map(\.name).joined(separator: ", ")
         case "attributes": return attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        // What people recognise a passkey by; never its key.
+        case "passkeys": return passkeys.map { "\($0.relyingPartyID) \($0.userName) (\($0.credentialIDText))" }.joined(separator: ", ")
         default:
             guard field.hasPrefix("field:") else { return "" }
             let name = field.dropFirst("field:".count)
             return fields.first { $0.name == name }?.value ?? "(none)"
         }
+    }
+}
+
+extension Passkey {
+    /// The passkey without the time of its last use, for comparing versions.
+    fileprivate var ignoringUse: Passkey {
+        var passkey = self
+        passkey.lastUsed = nil
+        return passkey
     }
 }

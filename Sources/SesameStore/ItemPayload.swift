@@ -1,4 +1,5 @@
 import Foundation
+import SesameCrypto
 
 /// The plaintext form of an item inside its sealed payload: a compact tag-length-value encoding.
 ///
@@ -8,7 +9,8 @@ import Foundation
 /// what keeps lookups and identity syncs over 100,000 items fast (JSON decoding cost ten times more).
 ///
 /// Fields this version does not know are kept in `Item.unknownFields` and written back on edit, so a later version
-/// can add kinds of credential (one-time codes, passkeys) without older readers dropping them.
+/// can add kinds of credential without older readers dropping them: passkeys (tag 17) were added that way, and a
+/// passkey record keeps its own unknown fields the same way.
 enum ItemPayload {
     /// 2: the same encoding as 1, sealed with the row (version, predecessor, state) bound in (see `Vault.seal`).
     static let currentFormat: UInt8 = 2
@@ -16,6 +18,8 @@ enum ItemPayload {
     enum Tag: UInt64 {
         case title = 1, username, password, url, notes, field, tag, match, created, modified, expires, history
         case oneTimeCode, attachment, attribute, keePassExtras
+        /// One passkey per field (a nested record); older versions keep it as an unknown field.
+        case passkey
     }
 
     enum URLTag: UInt64 { case url = 1, match }
@@ -23,6 +27,13 @@ enum ItemPayload {
     enum HistoryTag: UInt64 { case password = 1, replaced }
     enum AttachmentTag: UInt64 { case name = 1, data }
     enum AttributeTag: UInt64 { case name = 1, value }
+    enum PasskeyTag: UInt64 {
+        case credentialID = 1, relyingParty, userHandle, userName, userDisplayName, privateKey, flags, signCount
+        case created, lastUsed
+    }
+
+    /// The passkey record's flag byte uses WebAuthn's bits, BE 0x08 and BS 0x10.
+    static let backupEligibleFlag: UInt8 = 0x08, backedUpFlag: UInt8 = 0x10
 
     struct Malformed: Error {}
 
@@ -74,9 +85,10 @@ enum ItemPayload {
             }
         }
         if let extras = item.keePassExtras { writer.string(Tag.keePassExtras.rawValue, extras, keepEmpty: true) }
-        for (tag, value) in item.unknownFields.sorted(by: { $0.key < $1.key }) {
-            for occurrence in value { writer.bytes(tag, occurrence) }
+        for passkey in item.passkeys {
+            writer.nested(Tag.passkey.rawValue) { encodePasskey(passkey, into: &$0) }
         }
+        writer.unknown(item.unknownFields)
         return writer.output
     }
 
@@ -108,6 +120,7 @@ enum ItemPayload {
                 let (name, attributeValue) = try decodeAttribute(value)
                 item.attributes[name] = attributeValue
             case .keePassExtras: item.keePassExtras = PayloadReader.string(value)
+            case .passkey: item.passkeys.append(try decodePasskey(value))
             case nil: item.unknownFields[tag, default: []].append(Array(value))
             }
         }
@@ -193,6 +206,58 @@ extension ItemPayload {
         return attachment
     }
 
+    static func encodePasskey(_ passkey: Passkey, into writer: inout PayloadWriter) {
+        writer.bytes(PasskeyTag.credentialID.rawValue, passkey.credentialID)
+        writer.string(PasskeyTag.relyingParty.rawValue, passkey.relyingPartyID)
+        if !passkey.userHandle.isEmpty { writer.bytes(PasskeyTag.userHandle.rawValue, passkey.userHandle) }
+        writer.string(PasskeyTag.userName.rawValue, passkey.userName)
+        writer.string(PasskeyTag.userDisplayName.rawValue, passkey.userDisplayName)
+        passkey.privateKey.withUnsafeBytes { writer.bytes(PasskeyTag.privateKey.rawValue, $0) }
+        let flags = (passkey.isBackupEligible ? backupEligibleFlag : 0) | (passkey.isBackedUp ? backedUpFlag : 0)
+        writer.bytes(PasskeyTag.flags.rawValue, [flags])
+        if passkey.signCount != 0 {
+            writer.bytes(PasskeyTag.signCount.rawValue, withUnsafeBytes(of: passkey.signCount.bigEndian, Array.init))
+        }
+        writer.date(PasskeyTag.created.rawValue, passkey.created)
+        if let lastUsed = passkey.lastUsed { writer.date(PasskeyTag.lastUsed.rawValue, lastUsed) }
+        writer.unknown(passkey.unknownFields)
+    }
+
+    /// A passkey record. The key goes from the (secure) plaintext straight into unlocked secure bytes: a scan of a
+    /// large vault must not pay `sodium_malloc`'s system calls per key.
+    static func decodePasskey(_ bytes: UnsafeRawBufferPointer) throws -> Passkey {
+        var credentialID: [UInt8] = [], relyingParty = "", userHandle: [UInt8] = [], userName = "", displayName = ""
+        var key: PasskeyPrivateKey?, flags: UInt8 = 0, signCount: UInt32 = 0, created: Date?, lastUsed: Date?
+        var unknown: [UInt64: [[UInt8]]] = [:]
+        var reader = PayloadReader(bytes)
+        while let (tag, value) = try reader.next() {
+            switch PasskeyTag(rawValue: tag) {
+            case .credentialID: credentialID = Array(value)
+            case .relyingParty: relyingParty = PayloadReader.string(value)
+            case .userHandle: userHandle = Array(value)
+            case .userName: userName = PayloadReader.string(value)
+            case .userDisplayName: displayName = PayloadReader.string(value)
+            case .privateKey: key = PasskeyPrivateKey(unchecked: SecureBytes(copying: value, lockedInMemory: false))
+            case .flags:
+                guard value.count == 1 else { throw Malformed() }
+                flags = value[0]
+            case .signCount:
+                guard value.count == 4 else { throw Malformed() }
+                signCount = value.reduce(0) { $0 << 8 | UInt32($1) }
+            case .created: created = try PayloadReader.date(value)
+            case .lastUsed: lastUsed = try PayloadReader.date(value)
+            case nil: unknown[tag, default: []].append(Array(value))
+            }
+        }
+        // A record without its id, key or creation time is no passkey: the item is damaged, not half-read.
+        guard !credentialID.isEmpty, let key, let created else { throw Malformed() }
+        return Passkey(
+            credentialID: credentialID, relyingPartyID: relyingParty, userHandle: userHandle, userName: userName,
+            userDisplayName: displayName, privateKey: key, isBackupEligible: flags & backupEligibleFlag != 0,
+            isBackedUp: flags & backedUpFlag != 0, signCount: signCount, created: created, lastUsed: lastUsed,
+            unknownFields: unknown)
+    }
+
     fileprivate static func decodeAttribute(_ bytes: UnsafeRawBufferPointer) throws -> (String, String) {
         var name = "", value = ""
         var reader = PayloadReader(bytes)
@@ -226,6 +291,20 @@ struct PayloadWriter {
         varint(tag)
         varint(UInt64(value.count))
         output += value
+    }
+
+    /// Appends from a buffer without an intermediate array (a passkey's key, from secure memory).
+    mutating func bytes(_ tag: UInt64, _ value: UnsafeRawBufferPointer) {
+        varint(tag)
+        varint(UInt64(value.count))
+        output.append(contentsOf: value)
+    }
+
+    /// Fields kept verbatim from a newer version, sorted by tag so that equal values encode to equal bytes.
+    mutating func unknown(_ fields: [UInt64: [[UInt8]]]) {
+        for (tag, value) in fields.sorted(by: { $0.key < $1.key }) {
+            for occurrence in value { bytes(tag, occurrence) }
+        }
     }
 
     /// Empty strings are left out (they decode as empty) unless they carry meaning on their own, like a tag.

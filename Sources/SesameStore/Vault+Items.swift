@@ -92,12 +92,13 @@ extension Vault {
         try commitImport(adding: items, changingPasswords: [:])
     }
 
-    /// An import in one transaction, all or none: adds `items` (keeping their own times) and gives existing items
-    /// new passwords, each earlier one kept in the item's history, and keeps `keePassDatabases` (each replacing
-    /// the record of the same database). `progress` hears the count of items sealed.
+    /// An import in one transaction, all or none: adds `items` (keeping their own times), gives existing items
+    /// new passwords, each earlier one kept in the item's history, adds `passkeys` to existing items (those whose
+    /// credential id the item does not hold yet), and keeps `keePassDatabases` (each replacing the record of the
+    /// same database). `progress` hears the count of items sealed.
     public func commitImport(
-        adding items: [Item], changingPasswords changes: [UUID: [String]], keePassDatabases: [KeePassDatabaseExtras] = [],
-        now: Date = Date(), progress: (Int) -> Void = { _ in }
+        adding items: [Item], changingPasswords changes: [UUID: [String]], addingPasskeys passkeys: [UUID: [Passkey]] = [:],
+        keePassDatabases: [KeePassDatabaseExtras] = [], now: Date = Date(), progress: (Int) -> Void = { _ in }
     ) throws {
         try withErrorMapping {
             let keys = try requireKeys()
@@ -126,13 +127,17 @@ extension Vault {
                 }
                 try adjustDigest(Self.rowDigestName, removing: [], adding: added)
                 for record in keePassDatabases { try keep(record, keys: keys) }
-                for (id, passwords) in changes.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                let changed = Set(changes.keys).union(passkeys.keys)
+                for id in changed.sorted(by: { $0.uuidString < $1.uuidString }) {
                     try change(id: id, now: now, keys: keys) { item in
-                        for password in passwords where password != item.password {
+                        for password in changes[id] ?? [] where password != item.password {
                             if !item.password.isEmpty {
                                 item.passwordHistory.append(PasswordHistoryEntry(password: item.password, replaced: now))
                             }
                             item.password = password
+                        }
+                        for passkey in passkeys[id] ?? [] where !item.passkeys.contains(where: { $0.isSameCredential(as: passkey) }) {
+                            item.passkeys.append(passkey)
                         }
                     }
                 }

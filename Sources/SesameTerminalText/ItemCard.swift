@@ -13,6 +13,37 @@ public struct ItemCard: Sendable {
         }
     }
 
+    /// A passkey as `show` names it: never its private key.
+    public struct Passkey: Sendable {
+        public var relyingParty: String
+        public var userName: String
+        /// The credential id in base64url.
+        public var credentialID: String
+        public var created: String
+        public var lastUsed: String?
+
+        public init(relyingParty: String, userName: String, credentialID: String, created: String, lastUsed: String?) {
+            self.relyingParty = relyingParty
+            self.userName = userName
+            self.credentialID = credentialID
+            self.created = created
+            self.lastUsed = lastUsed
+        }
+    }
+
+    /// A revealed passkey's private key, as the PEM text KeePass keeps.
+    public struct PrivateKey: Sendable {
+        public var relyingParty: String
+        public var credentialID: String
+        public var pemText: String
+
+        public init(relyingParty: String, credentialID: String, pemText: String) {
+            self.relyingParty = relyingParty
+            self.credentialID = credentialID
+            self.pemText = pemText
+        }
+    }
+
     public var id: String
     public var title: String
     public var username: String
@@ -35,11 +66,15 @@ public struct ItemCard: Sendable {
     public var hasOneTimeCode: Bool
     /// The `otpauth://` URI when revealed; otherwise nil.
     public var oneTimeCode: String?
+    public var passkeys: [Passkey]
+    /// Revealed: the private key of each passkey; otherwise empty.
+    public var privateKeys: [PrivateKey]
 
     public init(id: String, title: String, username: String, password: String?, hasPassword: Bool,
                 urls: [(url: String, mode: String)], fields: [Field], tags: [String], matchMode: String,
                 expires: String?, modified: String, created: String, history: [(password: String, replaced: String)]?,
-                historyCount: Int, notes: String, hasOneTimeCode: Bool, oneTimeCode: String?) {
+                historyCount: Int, notes: String, hasOneTimeCode: Bool, oneTimeCode: String?, passkeys: [Passkey] = [],
+                privateKeys: [PrivateKey] = []) {
         self.id = id
         self.title = title
         self.username = username
@@ -57,9 +92,12 @@ public struct ItemCard: Sendable {
         self.notes = notes
         self.hasOneTimeCode = hasOneTimeCode
         self.oneTimeCode = oneTimeCode
+        self.passkeys = passkeys
+        self.privateKeys = privateKeys
     }
 
-    /// Labels in bold where `style` is enabled, padded to one column, a value per line, then the notes.
+    /// Labels in bold where `style` is enabled, padded to one column, a value per line, then the notes, then the
+    /// revealed private keys.
     public func render(style: TextStyle) -> String {
         var rows: [(String, String)] = [("Title", title), ("Username", username)]
         rows.append(("Password", password ?? (hasPassword ? "******** (use --reveal to show)" : "")))
@@ -86,6 +124,13 @@ public struct ItemCard: Sendable {
         } else if historyCount > 0 {
             rows.append(("History", "\(historyCount) earlier password(s) (use --reveal to show)"))
         }
+        for (index, passkey) in passkeys.enumerated() {
+            var text = "\(passkey.relyingParty), \(passkey.userName.isEmpty ? "no user name" : passkey.userName)"
+            text += ", created \(passkey.created)"
+            if let lastUsed = passkey.lastUsed { text += ", last used \(lastUsed)" }
+            text += ", id \(passkey.credentialID)"
+            rows.append((index == 0 ? "Passkeys" : "", text))
+        }
         rows.append(("ID", id))
         let width = rows.map { TerminalText.singleLine($0.0).count }.max() ?? 0
         var text = rows.map { label, value in
@@ -98,6 +143,12 @@ public struct ItemCard: Sendable {
             // Notes keep their lines, under their own label, indented so they cannot pass for fields.
             let lines = TerminalText.sanitized(notes).split(separator: "\n", omittingEmptySubsequences: false)
             text += "\n" + style.bold("Notes:") + "\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        }
+        for key in privateKeys {
+            text += "\n\n" + style.bold(TerminalText.singleLine("Private key of the passkey for \(key.relyingParty) (\(key.credentialID)):"))
+            var pem = TerminalText.sanitized(key.pemText)
+            while pem.last == "\n" { pem.removeLast() }
+            text += "\n" + pem
         }
         return text + "\n"
     }

@@ -11,7 +11,7 @@ enum SesameCLI: CommandGroup {
         RemoveCommand.self, PasswdCommand.self, BackupCommand.self, GenerateCommand.self,
         MatchCommand.self, FillCommand.self, EquivalentsCommand.self, TrashCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, AgentCommand.self, SetupCommand.self,
-        TotpCommand.self, ConfigCommand.self, AuditCommand.self,
+        TotpCommand.self, PasskeyCommand.self, ConfigCommand.self, AuditCommand.self,
         ImportCommand.self, ExportCommand.self,
         SyncCommand.self, ConflictsCommand.self,
         BrowserCommand.self, AutoTypeCommand.self,

@@ -155,7 +155,7 @@ import Testing
         #expect(report["created"] as? Int == 1)
         let left = try #require(report["notImported"] as? [[String: Any]])
         #expect(left.map { "\($0["location"] ?? "") \($0["kind"] ?? "") \($0["count"] ?? "")" } == [
-            "item 1 (Forge) passkey 1", "item 2 (Card) credit-card 1", "item 2 (Card) wifi 1", "item 2 (Card) hologram 1",
+            "item 2 (Card) credit-card 1", "item 2 (Card) wifi 1", "item 2 (Card) hologram 1",
         ])
         #expect(!dry.stdout.contains("d-pw"))
         let list = try cli.run(["list", "--json", "--password-stdin"], input: "master-pw\n")
@@ -164,7 +164,6 @@ import Testing
         let text = try cli.run(["import", file, "--password-stdin"], input: "master-pw\n")
         #expect(text.stdout == """
             Imported from a Credential Exchange (CXF) file: 1 created, 0 updated, 0 skipped, 0 rejected.
-            Not imported from item 1 (Forge): 1 passkey (passkeys are not yet importable into Sesame).
             Not imported from item 2 (Card): 1 credit-card (Sesame does not hold this kind of credential).
             Not imported from item 2 (Card): 1 wifi (Sesame does not hold this kind of credential).
             Not imported from item 2 (Card): 1 hologram (it is a kind CXF 1.0 does not define).

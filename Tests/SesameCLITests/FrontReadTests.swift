@@ -112,4 +112,31 @@ import Testing
             try FrontTests.expectSame(cli, arguments, input: "")
         }
     }
+
+    /// `show` of logins with passkeys: the passkey rows (``ItemCard``), the keys' PEM text when revealed and the
+    /// JSON's `passkeys` are the full CLI's, and the front prints them itself.
+    @Test func passkeysShowTheSame() throws {
+        let cli = CLIHarness()
+        defer { cli.stopAgent() }
+        try cli.initVault()
+        let file = cli.home + "/bitwarden.json"
+        try PasskeyCLITests.bitwardenExport().json.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["import", file, "--password-stdin"], input: "master-pw\n").status == 0)
+        #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+        let forms = [["show", "Example"], ["show", "Other", "--json"], ["show", "Example", "-r"], ["show", "-r", "Other", "--json"]]
+        for arguments in forms {
+            try FrontTests.expectSame(cli, arguments, input: "")
+        }
+        // Without the full CLI beside it: what it printed above was its own.
+        let alone = cli.home + "/alone"
+        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLIHarness.executable("sesame"), toPath: alone + "/sesame")
+        let expected = ["Passkeys: example.com, alice, created 2024-05-01T10:20:30Z, id PyUE4E-JEdOaDAMF6CwzAQ",
+                        "\"relyingParty\" : \"other.example\"", "-----BEGIN PRIVATE KEY-----\n", "\"privateKey\" : \"-----BEGIN"]
+        for (arguments, text) in zip(forms, expected) {
+            let result = try cli.run(arguments, executable: alone + "/sesame")
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains(text), "\(arguments): \(result.stdout)")
+        }
+    }
 }

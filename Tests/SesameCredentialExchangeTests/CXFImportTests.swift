@@ -33,7 +33,7 @@ struct RecordingPasskeys: CXFPasskeyMapping {
 @Suite struct CXFImportTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private func result(_ items: [String], collections: String = "[]", passkeys: some CXFPasskeyMapping = CXFPasskeysNotYetImportable())
+    private func result(_ items: [String], collections: String = "[]", passkeys: some CXFPasskeyMapping = CXFSesamePasskeys())
         throws -> CXFImportResult
     {
         let (header, report) = try CXFReader.read(CXFFixture.document(items: items, collections: collections))
@@ -49,7 +49,8 @@ struct RecordingPasskeys: CXFPasskeyMapping {
     @Test func bitwardensExampleKeepsLoginsCodesNotesAndGeneratedPasswordsAndReportsTheRest() throws {
         let (header, report) = try CXFFixture.read("bitwarden-example-header.json")
         let result = CXFImport.result(from: header, report: report, now: now)
-        #expect(result.records.map(\.location) == ["item 1 (GitHub Login)", "item 4 (Home alarm)", "item 6 (Generated Password)"])
+        #expect(result.records.map(\.location) == ["item 1 (GitHub Login)", "item 2 (WebAuthn.io)", "item 4 (Home alarm)",
+                                                   "item 6 (Generated Password)"])
         let github = try record(result, "item 1 (GitHub Login)")
         #expect((github.username, github.password) == ("johndoe", "securepassword123"))
         #expect(github.urls == [ItemURL("https://github.com")])
@@ -62,7 +63,6 @@ struct RecordingPasskeys: CXFPasskeyMapping {
         #expect(try record(result, "item 4 (Home alarm)").notes == "some instructionts to enable/disable the alarm")
         #expect(try record(result, "item 6 (Generated Password)").password == "KozyS!cf#Nc9C799")
         #expect(result.skipped.filter { $0.location != "the file" } == [
-            .init(location: "item 2 (WebAuthn.io)", kind: "passkey", count: 1, reason: "passkeys are not yet importable into Sesame"),
             .init(location: "item 3 (Visa Credit Card)", kind: "credit-card", count: 1,
                   reason: "Sesame does not hold this kind of credential"),
             .init(location: "item 5 (SSH Key)", kind: "ssh-key", count: 1, reason: "Sesame does not hold this kind of credential"),
@@ -70,6 +70,9 @@ struct RecordingPasskeys: CXFPasskeyMapping {
         #expect(result.skipped.contains(.init(location: "the file", kind: "member passkey.fido2Extensions", count: 1,
                                               reason: "Sesame does not read it")))
         #expect(result.rejected.isEmpty)
+        let webauthn = try #require(try record(result, "item 2 (WebAuthn.io)").passkeys.first)
+        #expect((webauthn.relyingPartyID, webauthn.userName, webauthn.userDisplayName) == ("webauthn.io", "johndoe", "John Doe"))
+        #expect(webauthn.credentialIDText == "Y3JlZGVudGlhbElkRXhhbXBsZQ")
     }
 
     @Test func onePasswordsFieldsAndItsOneTimePasswordFieldComeIn() throws {
@@ -227,17 +230,40 @@ struct RecordingPasskeys: CXFPasskeyMapping {
 
     // MARK: - Passkeys
 
-    @Test func passkeysAreReportedByItemAndCountUntilTheModelIsWiredIn() throws {
+    @Test func passkeysBecomeSesamePasskeysOfTheirLogin() throws {
         let result = try result([
             CXFFixture.item(title: "Only a passkey", credentials: [CXFFixture.passkey()]),
             CXFFixture.item(title: "Both", credentials: [CXFFixture.login("alice", "pw"), CXFFixture.passkey(), CXFFixture.passkey(credentialId: "AQ")]),
+            // The same credential twice in one item: the second is named, not a second copy.
+            CXFFixture.item(title: "Twice", credentials: [CXFFixture.passkey(credentialId: "AQID"), CXFFixture.passkey(credentialId: "AQID")]),
         ])
-        #expect(result.records.map(\.location) == ["item 2 (Both)"])
-        #expect(result.skipped == [
-            .init(location: "item 1 (Only a passkey)", kind: "passkey", count: 1, reason: "passkeys are not yet importable into Sesame"),
-            .init(location: "item 2 (Both)", kind: "passkey", count: 2, reason: "passkeys are not yet importable into Sesame"),
-        ])
-        #expect(result.skippedKinds == ["passkey": 3])
+        #expect(result.records.map(\.location) == ["item 1 (Only a passkey)", "item 2 (Both)", "item 3 (Twice)"])
+        let only = try record(result, "item 1 (Only a passkey)")
+        let passkey = try #require(only.passkeys.first)
+        #expect(passkey.credentialID == Array("credential".utf8) && passkey.relyingPartyID == "webauthn.io")
+        #expect((passkey.userName, passkey.userDisplayName, passkey.userHandle) == ("alice", "Alice", [0xFF, 0x00, 0x80, 0xFE, 0x01]))
+        #expect(passkey.privateKey.withUnsafeBytes { Array($0) } == CXFFixture.p256Key)
+        // As Sesame's own: BE and BS set, a counter of 0, made when its item was.
+        #expect(passkey.isBackupEligible && passkey.isBackedUp && passkey.signCount == 0 && passkey.lastUsed == nil)
+        #expect(passkey.created == only.created)
+        #expect(try record(result, "item 2 (Both)").passkeys.map(\.credentialID) == [Array("credential".utf8), [1]])
+        #expect(try record(result, "item 3 (Twice)").passkeys.count == 1)
+        #expect(result.skipped == [.init(location: "item 3 (Twice)", kind: "passkey", count: 1,
+                                         reason: "the login holds a passkey with the same credential id already")])
+    }
+
+    @Test func exportLeavesOutPasskeysCXFWouldChange() throws {
+        var item = Item(title: "Site", username: "alice")
+        for id: [UInt8] in [[1], [2], [3]] {
+            item = try CXFSesamePasskeys().adding(CXFPasskey(credentialId: id, rpId: "site.example", username: "alice",
+                                                             userDisplayName: "", userHandle: [], key: CXFFixture.p256Key), to: item)
+        }
+        item.passkeys[1].signCount = 4
+        item.passkeys[2].isBackupEligible = false
+        item.passkeys[2].isBackedUp = false
+        let (passkeys, leftOut) = CXFSesamePasskeys().passkeys(of: item)
+        #expect(passkeys.map(\.credentialId) == [[1]] && leftOut == 2)
+        #expect(passkeys.first?.key == CXFFixture.p256Key)
     }
 
     @Test func passkeysReachTheLoginOfTheirUserNameThroughTheMappingWithNonUTF8UserHandles() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import SesameAgentLink
+import SesameCrypto
 import SesameDomains
 @testable import SesameFront
 import Testing
 
 /// The pieces with which the `sesame` front prints what the full CLI prints, checked against what the full CLI
-/// uses: Foundation's date formats and JSON encoder, and the domain rules' URL parser.
+/// uses: Foundation's date formats and JSON encoder, the domain rules' URL parser, and the PEM text of keys.
 @Suite struct FrontPiecesTests {
     @Test func datesAreWhatFoundationWrites() throws {
         var generator = SystemRandomNumberGenerator()
@@ -87,5 +88,17 @@ import Testing
         ])
         #expect(String(decoding: value.prettyBytes, as: UTF8.self) == expected)
         #expect(String(decoding: AgentJSON.array([]).prettyBytes, as: UTF8.self) == String(decoding: try encoder.encode([Int]()), as: UTF8.self))
+    }
+
+    @Test func privateKeysAreThePEMTextTheFullCLIPrints() {
+        // Every length modulo 3 (padding), across several lines, and a P-256 key's 138 bytes.
+        for count in Array(1...200) + [138] {
+            let bytes = SecureRandom.bytes(count: count)
+            let expected = PEM.privateKeyText(SecureBytes(copying: bytes))
+            #expect(FrontPEM.privateKeyText(base64URL: Base64URL.encode(bytes)) == expected, "\(count) bytes")
+        }
+        for text in ["", "A", "AB=", "AB+C", "AB/C", "ABC\n"] {
+            #expect(FrontPEM.privateKeyText(base64URL: text) == nil, "\(text)")
+        }
     }
 }

@@ -115,3 +115,33 @@ import SesameStore
         }
     }
 }
+
+/// Passkeys go into backups whole; such a backup says contents format 2, which a Sesame before passkeys refuses
+/// rather than restoring the items without them.
+@Suite struct BackupPasskeyTests {
+    @Test func passkeysComeBackAndMarkTheFormat() throws {
+        let key = try PasskeyPrivateKey.generate().key
+        var items = BackupFormatTests.richItems()
+        items[0].passkeys = [Passkey(credentialID: Array(repeating: 7, count: 16), relyingPartyID: "a.example",
+                                     userHandle: [1, 2, 3], userName: "alice", userDisplayName: "Alice",
+                                     privateKey: key, signCount: 5, created: Date(timeIntervalSinceReferenceDate: 321.5),
+                                     lastUsed: Date(timeIntervalSinceReferenceDate: 654.25))]
+        let password = SecureBytes(utf8: "pw")
+        let bytes = try BackupFormat.write(items, password: password, memoryMiB: 19, passes: 2)
+        let batch = try BackupFormat.read(bytes, password: password)
+        #expect(batch.records.map(\.item) == items)
+        #expect(try batch.records[0].item.passkeys[0].privateKey.signingKey().publicKey == key.signingKey().publicKey)
+
+        func contentsFormat(_ backup: [UInt8]) throws -> Int {
+            let kdf = try BackupFormat.parseHeader(backup)
+            let derived = try PasswordKDF.deriveKey(from: password, parameters: kdf)
+            let plain = try AEAD.openSecure(backup.dropFirst(BackupFormat.headerByteCount), using: derived,
+                                            authenticating: Array(backup.prefix(BackupFormat.headerByteCount)))
+            let object = try JSONSerialization.jsonObject(with: plain.withUnsafeBytes { Data($0) }) as? [String: Any]
+            return object?["format"] as? Int ?? -1
+        }
+        #expect(try contentsFormat(bytes) == 2)
+        let withoutPasskeys = try BackupFormat.write(BackupFormatTests.richItems(), password: password, memoryMiB: 19, passes: 2)
+        #expect(try contentsFormat(withoutPasskeys) == 1)
+    }
+}

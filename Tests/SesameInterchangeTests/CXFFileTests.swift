@@ -20,7 +20,6 @@ import SesameStore
         #expect(forge.oneTimeCode?.hasPrefix("otpauth://totp/") == true)
         #expect(batch.records[1].item.notes == "1. ünï\n2. 😀")
         #expect(batch.skipped == [
-            ImportSkip(location: "item 1 (Git forge)", kind: "passkey", count: 1, reason: "passkeys are not yet importable into Sesame"),
             ImportSkip(location: "item 2 (Card)", kind: "credit-card", count: 1, reason: "Sesame does not hold this kind of credential"),
             ImportSkip(location: "the file", kind: "member item.extensions", count: 1, reason: "Sesame does not read it"),
         ])

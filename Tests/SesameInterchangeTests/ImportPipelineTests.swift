@@ -104,3 +104,46 @@ import SesameStore
         #expect(seen == [1, 2, 3, 4, 5])
     }
 }
+
+/// Passkeys in an import are never lost with a skipped login, and never added twice.
+@Suite struct ImportPasskeyPipelineTests {
+    private func passkey(_ id: UInt8) throws -> Passkey {
+        Passkey(credentialID: Array(repeating: id, count: 16), relyingPartyID: "example.org", userHandle: [id],
+                userName: "alice", privateKey: try PasskeyPrivateKey.generate().key, created: Date(timeIntervalSince1970: 1))
+    }
+
+    private func login(_ passkeys: [Passkey], password: String = "pw") -> Item {
+        Item(title: "Example", username: "alice", password: password, urls: [ItemURL("https://example.org")],
+             created: Date(timeIntervalSince1970: 1_600_000_000), passkeys: passkeys)
+    }
+
+    @Test func aKnownLoginGainsItsNewPasskeysAndNothingIsDoubled() throws {
+        let vault = try TestVault()
+        let existing = login([])
+        try vault.service.vault.add(existing)
+        let first = try passkey(1), second = try passkey(2)
+
+        // Same site, user and password: before passkeys this was "skipped", and the passkey went with it.
+        var summary = try vault.service.importItems([login([first])])
+        #expect(summary.entries.map(\.outcome) == [.updated])
+        #expect(vault.items.map(\.passkeys) == [[first]])
+        // Again: nothing new. With a second passkey and a changed password: both land in the same item.
+        summary = try vault.service.importItems([login([first])])
+        #expect(summary.entries.map(\.outcome) == [.skipped])
+        summary = try vault.service.importItems([login([first, second], password: "new")])
+        #expect(summary.entries.map(\.outcome) == [.updated])
+        let item = try #require(vault.items.first)
+        #expect(vault.items.count == 1 && item.id == existing.id && item.password == "new")
+        #expect(item.passkeys == [first, second])
+        // Two rows of one file for a new login: the second row's passkey joins the first row's item.
+        let other = Item(title: "Other", username: "bob", password: "b", urls: [ItemURL("https://other.example")],
+                         passkeys: [try passkey(3)])
+        var again = other
+        again.id = UUID()
+        again.passkeys = [try passkey(4), other.passkeys[0]]
+        summary = try vault.service.importItems([other, again])
+        #expect(summary.entries.map(\.outcome) == [.created, .updated])
+        #expect(vault.items.first { $0.title == "Other" }?.passkeys.map(\.credentialID)
+            == [Array(repeating: 3, count: 16), Array(repeating: 4, count: 16)])
+    }
+}

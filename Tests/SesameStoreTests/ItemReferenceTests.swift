@@ -36,3 +36,33 @@ import Testing
         #expect(theirs.displayValue(of: "field:Room") == "4" && Self.first.displayValue(of: "field:Room") == "(none)")
     }
 }
+
+/// Passkeys in ``Item/differences(from:)``: `sesame conflicts` must name a version that added, removed or changed
+/// one, or the versions look alike and the wrong one may be kept.
+@Suite struct ItemPasskeyDifferenceTests {
+    @Test func anAddedRemovedOrChangedPasskeyIsADifferenceAndAUseIsNot() throws {
+        let passkey = try samplePasskey()
+        let without = ItemReferenceTests.first
+        var with = without
+        with.passkeys = [passkey]
+        #expect(without.differences(from: with).map(\.field) == ["passkeys"], "added")
+        #expect(with.differences(from: without).map(\.field) == ["passkeys"], "removed")
+        #expect(with.differences(from: with).isEmpty)
+        #expect(with.differences(from: without).allSatisfy { !$0.isSecret })
+
+        var renamed = with
+        renamed.passkeys[0].userName = "alice@new.example"
+        #expect(with.differences(from: renamed).map(\.field) == ["passkeys"], "changed")
+        var rekeyed = with
+        rekeyed.passkeys[0].privateKey = try PasskeyPrivateKey.generate().key
+        #expect(with.differences(from: rekeyed).map(\.field) == ["passkeys"], "another key")
+
+        var used = with
+        used.passkeys[0].lastUsed = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(with.differences(from: used).isEmpty, "a sign-in is not an edit")
+
+        // Shown without the key: what people recognise it by.
+        #expect(with.displayValue(of: "passkeys") == "example.org alice (\(passkey.credentialIDText))")
+        #expect(without.displayValue(of: "passkeys") == "")
+    }
+}

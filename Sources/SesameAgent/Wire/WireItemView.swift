@@ -27,6 +27,8 @@ struct WireItemView: Codable, Sendable, Equatable {
     var modified: Date
     var expires: Date?
     var passwordHistoryCount: Int
+    /// Absent when the item has none, so views of items without passkeys keep their bytes.
+    var passkeys: [WirePasskeySummary]?
     /// Present (true) only when the item has a one-time code, so views of other items keep their bytes.
     var hasOneTimeCode: Bool?
 
@@ -34,6 +36,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         case id = "id", title = "title", username = "username", hasPassword = "hasPassword", urls = "urls"
         case notes = "notes", fields = "fields", tags = "tags", matchMode = "match", created = "created"
         case modified = "modified", expires = "expires", passwordHistoryCount = "passwordHistoryCount"
+        case passkeys = "passkeys"
         case hasOneTimeCode = "hasOneTimeCode"
     }
 
@@ -51,6 +54,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         modified = view.modified
         expires = view.expires
         passwordHistoryCount = view.passwordHistoryCount
+        passkeys = view.passkeys.isEmpty ? nil : view.passkeys.map(WirePasskeySummary.init)
         hasOneTimeCode = view.hasOneTimeCode ? true : nil
     }
 
@@ -58,10 +62,13 @@ struct WireItemView: Codable, Sendable, Equatable {
         guard let mode = MatchMode(rawValue: matchMode) else {
             throw ServiceFailure(.protocolError, "The agent sent an unknown match mode '\(matchMode)'.")
         }
+        var summaries: [PasskeySummary] = []
+        for passkey in passkeys ?? [] { summaries.append(try passkey.summary()) }
         return ItemView(
             id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
             fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
             tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
-            passwordHistoryCount: passwordHistoryCount, hasOneTimeCode: hasOneTimeCode ?? false)
+            passwordHistoryCount: passwordHistoryCount, passkeys: summaries,
+            hasOneTimeCode: hasOneTimeCode ?? false)
     }
 }

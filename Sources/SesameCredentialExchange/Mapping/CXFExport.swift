@@ -16,7 +16,7 @@ public enum CXFExport {
     public static let exporterDisplayName = "Sesame"
 
     public static func header(
-        for items: [Item], passkeys: some CXFPasskeyMapping = CXFPasskeysNotYetImportable(), now: Date = Date(),
+        for items: [Item], passkeys: some CXFPasskeyMapping = CXFSesamePasskeys(), now: Date = Date(),
         accountID: [UInt8] = SecureRandom.bytes(count: 16)
     ) -> (header: CXFHeader, summary: CXFExportSummary) {
         var summary = CXFExportSummary()
@@ -83,7 +83,7 @@ public enum CXFExport {
         let (itemPasskeys, passkeysLeftOut) = mapping.passkeys(of: item)
         credentials += itemPasskeys.map(CXFCredential.passkey)
         summary.passkeys += itemPasskeys.count
-        count(passkeysLeftOut, "passkeys with a signature counter", in: &summary)
+        count(passkeysLeftOut, "passkeys with a signature counter or not backup eligible", in: &summary)
         if !item.notes.isEmpty {
             credentials.append(.note(.string(item.notes)))
             summary.notes += 1

@@ -11,8 +11,8 @@ public struct CXFExportSummary: Sendable, Equatable, Codable {
     public var notes = 0
     public var fields = 0
     /// What was left out, with how many: `password-history entries` and `attachments` count those; `match modes`,
-    /// `expiry dates`, `Secret Service attributes`, `KeePass details …` and `passkeys with a signature counter`
-    /// count the items (or passkeys) that had them. Empty when nothing was left out.
+    /// `expiry dates`, `Secret Service attributes`, `KeePass details …` and `passkeys with a signature counter or not
+    /// backup eligible` count the items (or passkeys) that had them. Empty when nothing was left out.
     public var leftOut: [String: Int] = [:]
 
     public init() {}

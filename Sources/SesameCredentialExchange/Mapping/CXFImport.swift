@@ -7,7 +7,7 @@ import SesameStore
 public enum CXFImport {
     public static func result(
         from header: CXFHeader, report: CXFReadReport = CXFReadReport(),
-        passkeys: some CXFPasskeyMapping = CXFPasskeysNotYetImportable(), now: Date = Date()
+        passkeys: some CXFPasskeyMapping = CXFSesamePasskeys(), now: Date = Date()
     ) -> CXFImportResult {
         var result = CXFImportResult()
         let tags = collectionTags(of: header)

@@ -12,6 +12,10 @@ public enum BackupFormat {
     static let headerByteCount = 8 + 1 + 1 + 4 + 4 + KDFParameters.saltByteCount
     /// libsodium's number for Argon2id v1.3, the only algorithm written or read.
     static let argon2idCode: UInt8 = 2
+    /// Contents format 2 is format 1 with items that may carry `passkeys`. A backup without passkeys stays format 1,
+    /// and one with them says 2, so a Sesame from before passkeys refuses it ("written by a newer Sesame") instead of
+    /// restoring the items without their keys.
+    static let contentsFormatWithPasskeys = 2
     /// The largest backup read, or written (so every backup Sesame writes reads back): room for a vault of 10,000
     /// items (about 20 MiB) with hundreds of MiB of attachments, which the JSON carries in base64.
     static let maximumBytes = 512 << 20
@@ -39,8 +43,9 @@ public enum BackupFormat {
         let key = try PasswordKDF.deriveKey(from: password, parameters: kdf)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .deferredToDate
+        let format = items.contains { !$0.passkeys.isEmpty } ? contentsFormatWithPasskeys : 1
         var plaintext = try encoder.encode(Contents(
-            format: 1, exported: now, items: items, keePassDatabases: keePassDatabases.isEmpty ? nil : keePassDatabases))
+            format: format, exported: now, items: items, keePassDatabases: keePassDatabases.isEmpty ? nil : keePassDatabases))
         defer { plaintext.resetBytes(in: 0..<plaintext.count) }
         // A backup Sesame would refuse to read is not written.
         guard headerByteCount + plaintext.count + AEAD.overhead <= maximumBytes else {
@@ -114,7 +119,7 @@ public enum BackupFormat {
         } catch {
             throw ImportError("The backup decrypted but its contents do not read (the file is damaged).")
         }
-        guard contents.format == 1 else {
+        guard (1...contentsFormatWithPasskeys).contains(contents.format) else {
             throw ImportError("The backup holds contents format \(contents.format), written by a newer Sesame.")
         }
         return ImportBatch(records: contents.items.enumerated().map {

@@ -5,8 +5,8 @@ import SesameStore
 /// CXF files for `sesame import` and `sesame export --format cxf`: the format and the mapping live in
 /// SesameCredentialExchange; this turns them into an ``ImportBatch`` and back.
 public enum CXFFile {
-    /// Until Sesame's passkey model is wired in (docs/import-export.md), passkeys are reported, not imported.
-    static let passkeys = CXFPasskeysNotYetImportable()
+    /// Passkeys go in and out as Sesame's own (docs/import-export.md).
+    static let passkeys = CXFSesamePasskeys()
 
     static func read(_ bytes: [UInt8], now: Date = Date()) throws(ImportError) -> ImportBatch {
         let document: (header: CXFHeader, report: CXFReadReport)

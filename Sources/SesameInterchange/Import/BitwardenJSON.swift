@@ -41,6 +41,7 @@ enum BitwardenJSON {
         var username: String?
         var password: String?
         var totp: String?
+        var fido2Credentials: [Fido2Credential]?
     }
 
     struct URI: Decodable {
@@ -114,6 +115,14 @@ enum BitwardenJSON {
             }.sorted { $0.replaced < $1.replaced }
             draft.created = entry.creationDate.flatMap(ItemDraft.date(iso8601:))
             draft.modified = entry.revisionDate.flatMap(ItemDraft.date(iso8601:))
+            for (number, credential) in (entry.login?.fido2Credentials ?? []).enumerated() {
+                do throws(ImportError) {
+                    draft.passkeys.append(try credential.passkey(created: draft.created))
+                } catch {
+                    batch.rejected.append(ImportRejection(
+                        location: "\(location), passkey \(number + 1)\(credential.placeName)", reason: error.message))
+                }
+            }
             do throws(ImportError) {
                 batch.records.append(ImportRecord(item: try draft.item(), location: location))
             } catch {

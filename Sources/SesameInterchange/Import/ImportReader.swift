@@ -39,9 +39,16 @@ extension ImportReader {
             keyFile: keyFile.count > 0 ? keyFile : nil)
         do {
             let (entries, database) = try KeePassFile.readEntries(bytes, credentials: credentials)
+            let location = { (index: Int, path: String) in "entry \(index + 1) (\(path))" }
             return ImportBatch(records: entries.enumerated().map { index, entry in
-                ImportRecord(item: entry.item, location: "entry \(index + 1) (\(entry.path))")
+                ImportRecord(item: entry.item, location: location(index, entry.path))
             },
+                               // The entry itself is imported; its passkey attributes stay custom fields.
+                               rejected: entries.enumerated().compactMap { index, entry in
+                                   entry.passkeyProblem.map {
+                                       ImportRejection(location: location(index, entry.path) + ", its passkey", reason: $0)
+                                   }
+                               },
                                keePassDatabases: database.map { [$0] } ?? [])
         } catch let error as KeePassError {
             throw ImportError(error.description)

@@ -17,6 +17,7 @@ struct ItemDraft {
     var created: Date?
     var modified: Date?
     var passwordHistory: [PasswordHistoryEntry] = []
+    var passkeys: [Passkey] = []
 
     mutating func field(_ name: String, _ value: String, isProtected: Bool = false) {
         let name = name.trimmingCharacters(in: .whitespaces)
@@ -35,14 +36,15 @@ struct ItemDraft {
         }
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !(title.isEmpty && username.isEmpty && password.isEmpty && urls.isEmpty && notes.isEmpty
-            && fields.isEmpty && oneTimeCode.isEmpty)
+            && fields.isEmpty && oneTimeCode.isEmpty && passkeys.isEmpty)
         else { throw ImportError("it is empty") }
         let created = created ?? modified ?? Date()
+        let fallbackURLs = urls.isEmpty ? passkeys.prefix(1).map { "https://" + $0.relyingPartyID } : urls
         return Item(
-            title: title.isEmpty ? Self.fallbackTitle(urls: urls, username: username) : title,
+            title: title.isEmpty ? Self.fallbackTitle(urls: fallbackURLs, username: username) : title,
             username: username, password: password, urls: urls.map { ItemURL($0) }, notes: notes, fields: fields,
             tags: tags, created: created, modified: modified ?? created, passwordHistory: passwordHistory,
-            oneTimeCode: Self.oneTimeCodeURI(oneTimeCode, title: title, username: username))
+            oneTimeCode: Self.oneTimeCodeURI(oneTimeCode, title: title, username: username), passkeys: passkeys)
     }
 
     /// The site's host when there is a URL (what the browsers show for a login), else the user name.

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameCrypto
 import SesameStore
 import SesameTerminal
 
@@ -33,6 +34,8 @@ struct ItemJSON: Encodable {
     var modified: Date
     var expires: Date?
     var passwordHistory: [HistoryJSON]?
+    /// Absent when the item has none; private keys only when revealed.
+    var passkeys: [PasskeyJSON]?
     var hasOneTimeCode: Bool
     /// The otpauth:// URI, only when revealed.
     var oneTimeCode: String?
@@ -54,6 +57,52 @@ struct ItemJSON: Encodable {
         passwordHistory = revealed?.passwordHistory.map { HistoryJSON(password: $0.password, replaced: $0.replaced) }
         hasOneTimeCode = item.hasOneTimeCode
         oneTimeCode = revealed?.oneTimeCode
+        let keys = Dictionary((revealed?.passkeys ?? []).map { ($0.credentialID, $0.privateKey) }, uniquingKeysWith: { a, _ in a })
+        passkeys = item.passkeys.isEmpty ? nil
+            : item.passkeys.map { PasskeyJSON($0, privateKey: keys[$0.credentialID]?.pemText) }
+    }
+}
+
+/// The stable JSON shape of one passkey (docs/cli.md): binary values in base64url, the key as PEM text only when
+/// revealed.
+struct PasskeyJSON: Encodable {
+    var relyingParty: String
+    var userName: String
+    var userDisplayName: String
+    var credentialID: String
+    var userHandle: String
+    var backupEligible: Bool
+    var backedUp: Bool
+    var signCount: UInt32
+    var created: Date
+    var lastUsed: Date?
+    var privateKey: String?
+
+    init(_ passkey: PasskeySummary, privateKey: String? = nil) {
+        relyingParty = passkey.relyingPartyID
+        userName = passkey.userName
+        userDisplayName = passkey.userDisplayName
+        credentialID = passkey.credentialIDText
+        userHandle = Base64URL.encode(passkey.userHandle)
+        backupEligible = passkey.isBackupEligible
+        backedUp = passkey.isBackedUp
+        signCount = passkey.signCount
+        created = passkey.created
+        lastUsed = passkey.lastUsed
+        self.privateKey = privateKey
+    }
+}
+
+/// One row of `sesame passkey list --json`.
+struct PasskeyListingJSON: Encodable {
+    var item: String
+    var title: String
+    var passkey: PasskeyJSON
+
+    init(_ listing: PasskeyListing) {
+        item = listing.itemID.uuidString.lowercased()
+        title = listing.itemTitle
+        passkey = PasskeyJSON(listing.passkey)
     }
 }
 
@@ -115,7 +164,15 @@ enum ItemText {
             modified: format(item.modified), created: format(item.created),
             history: revealed.map { $0.passwordHistory.map { ($0.password, format($0.replaced)) } },
             historyCount: item.passwordHistoryCount, notes: item.notes,
-            hasOneTimeCode: item.hasOneTimeCode, oneTimeCode: revealed?.oneTimeCode
+            hasOneTimeCode: item.hasOneTimeCode, oneTimeCode: revealed?.oneTimeCode,
+            passkeys: item.passkeys.map {
+                ItemCard.Passkey(relyingParty: $0.relyingPartyID, userName: $0.userName, credentialID: $0.credentialIDText,
+                                 created: format($0.created), lastUsed: $0.lastUsed.map(format))
+            },
+            // Private keys only when revealed, each as the PEM text KeePass keeps.
+            privateKeys: (revealed?.passkeys ?? []).map {
+                ItemCard.PrivateKey(relyingParty: $0.relyingPartyID, credentialID: $0.credentialIDText, pemText: $0.privateKey.pemText)
+            }
         ).render(style: style)
     }
 

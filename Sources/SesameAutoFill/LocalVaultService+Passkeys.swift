@@ -1,0 +1,20 @@
+import Foundation
+import SesameStore
+
+extension LocalVaultService: VaultPasskeys {
+    public func passkeys() throws(ServiceFailure) -> [PasskeyListing] {
+        let items: [Item]
+        do {
+            items = try vault.allItems(in: [.active]).items
+        } catch {
+            throw ServiceFailure(error)
+        }
+        let listings = items.flatMap { item in
+            item.passkeys.map { PasskeyListing(itemID: item.id, itemTitle: item.title, passkey: PasskeySummary($0)) }
+        }
+        return listings.sorted {
+            ($0.passkey.relyingPartyID, $0.passkey.userName, $0.itemTitle.lowercased(), $0.itemID.uuidString)
+                < ($1.passkey.relyingPartyID, $1.passkey.userName, $1.itemTitle.lowercased(), $1.itemID.uuidString)
+        }
+    }
+}

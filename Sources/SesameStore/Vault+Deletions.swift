@@ -16,7 +16,7 @@ extension Vault {
             guard try hasDeletionTable() else { return [] }
             let statement = try database.statement("""
                 SELECT d.item_id, d.sealed FROM item_deletions d JOIN items i ON i.id = d.item_id
-                WHERE i.state = 2 ORDER BY d.item_id
+                WHERE i.state = \(ItemState.deleted.rawValue) ORDER BY d.item_id
                 """)
             defer { statement.reset() }
             var result: [ItemDeletion] = []

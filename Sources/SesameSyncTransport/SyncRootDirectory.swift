@@ -1,5 +1,6 @@
 import Foundation
 import SesameSync
+import SesameSystemCalls
 
 /// Every file access below a sync root, made so that nothing in the root can redirect it: whoever writes the
 /// root (a git remote, a Syncthing peer) may plant links, pipes and huge files there, and a planted link followed
@@ -74,7 +75,7 @@ struct SyncRootDirectory {
                 guard descriptor >= 0 || errno == EEXIST else { break }
             }
             guard descriptor >= 0 else { throw SyncError.transport("cannot write \(path) (\(Self.errorText()))") }
-            let written = Self.writeAll(descriptor, bytes)
+            let written = (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
             let synced = fsync(descriptor) == 0
             close(descriptor)
             // rename replaces whatever entry holds the name (a planted link included) without following it.
@@ -262,17 +263,6 @@ struct SyncRootDirectory {
             filled += got
         }
         return bytes
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, bytes.count - done) }
-            if wrote < 0, errno == EINTR { continue }
-            guard wrote > 0 else { return false }
-            done += wrote
-        }
-        return true
     }
 
     private static func errorText() -> String { String(cString: strerror(errno)) }

@@ -69,14 +69,15 @@ let package = Package(
         ]),
         // Auto-Type sequences and the actions a typing shell runs; pure, so the X11 helper links nothing else.
         .target(name: "SesameAutoType"),
+        .target(name: "SesameSystemCalls"),
 
         // The Linux shell.
-        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains", "SesameTerminalText"]),
+        .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains", "SesameTerminalText", "SesameSystemCalls"]),
         // `TerminalText` alone (no Foundation), for the `sesame` front.
         .target(name: "SesameTerminalText"),
         // Finding and reaching the agent without Foundation: shared by every client and the small `sesame` front.
-        .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink"]),
+        .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium", "SesameSystemCalls"]),
+        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink", "SesameSystemCalls"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill", "SesameGitProtocol"]),
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
         .target(name: "SesameGitProtocol"),
@@ -89,22 +90,22 @@ let package = Package(
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-            "SesameCredentialExchange",
+            "SesameCredentialExchange", "SesameSystemCalls",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains",
+            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: [
             "SesameBrowser", "SesameAgent", "SesameTerminal",
         ]),
         .executableTarget(name: "sesame-autotype", dependencies: [
-            "SesameAutoType", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
+            "SesameAutoType", "CSesameSystem", "SesameSystemCalls", .target(name: "CX11", condition: linuxOnly),
         ]),
         // The clipboard for `sesame copy`: Wayland's data-control protocol spoken directly (no libwayland), and the
         // X11 selection through libX11 in the separate, dynamically linked `sesame-clipboard`.
         .target(name: "SesameClipboard"),
         .executableTarget(name: "sesame-clipboard", dependencies: [
-            "SesameClipboard", "CSesameSystem", .target(name: "CX11", condition: linuxOnly),
+            "SesameClipboard", "CSesameSystem", "SesameSystemCalls", .target(name: "CX11", condition: linuxOnly),
         ]),
         .target(name: "SesameSecretService", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
@@ -117,7 +118,7 @@ let package = Package(
         .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol"],
                           path: "Sources/git-credential-front"),
         .executableTarget(name: "sesame-git-credential", dependencies: [
-            "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal",
+            "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal", "SesameSystemCalls",
         ], path: "Sources/git-credential-sesame"),
 
         // Test doubles shared by tests and benchmarks; no product ships them.
@@ -130,6 +131,7 @@ let package = Package(
         ], path: "Benchmarks/SesameBench"),
 
         .testTarget(name: "SesameCryptoTests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameSystemCallsTests", dependencies: ["SesameSystemCalls"]),
         .testTarget(name: "SesameKeePassTests", dependencies: ["SesameKeePass", "SesameStore", "SesameCrypto"]),
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),

@@ -4,6 +4,7 @@ import SesameAutoFill
 import SesameCrypto
 import SesameDomains
 import SesameStore
+import SesameSystemCalls
 
 /// How an agent serves: where, how long it stays unlocked, and the limits that protect it from its clients.
 public struct AgentConfiguration: Sendable {

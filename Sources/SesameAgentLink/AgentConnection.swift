@@ -1,4 +1,5 @@
 import Glibc
+import SesameSystemCalls
 
 /// Opening a connection to the agent, the one way every client does it: before anything is sent, the socket folder
 /// must be private and the process at the other end must run as this user, so a master password or a request never

@@ -1,4 +1,5 @@
 import Glibc
+import SesameSystemCalls
 
 /// How a small front (the installed `sesame`, `git-credential-sesame`) hands a command to the full program
 /// installed beside it: `execv` with the same arguments, environment and open files, so behaviour, messages and
@@ -69,14 +70,7 @@ public struct FullProgram {
 
     /// Writes all of `bytes` to `descriptor`; false when it fails (a closed pipe).
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        (try? FileDescriptor(rawValue: descriptor).writeAll(bytes)) != nil
     }
 
     private func fail(_ message: String) -> Never {

@@ -1,5 +1,6 @@
 import CSesameSystem
 import Glibc
+import SesameSystemCalls
 import Synchronization
 
 /// A point on the monotonic clock that an I/O wait must not pass.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameSystemCalls
 
 /// Native messaging's framing, both ways: a 4-byte length in the machine's byte order (little-endian on every
 /// platform Sesame runs on), then that many bytes of UTF-8 JSON. The browser closes standard input to end the host.
@@ -63,13 +64,7 @@ public struct NativeMessageReader {
     /// The other direction: writes one framed message whole (retrying short writes), or nothing once the
     /// browser has gone.
     public static func write(_ framed: [UInt8], to fd: Int32) {
-        var offset = 0
-        while offset < framed.count {
-            let written = framed[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        try? FileDescriptor(rawValue: fd).writeAll(framed)
     }
 
     /// Reads `fd` until the end of input, handing each message to `body`.

@@ -36,7 +36,7 @@ extension Vault {
             let statement = try database.statement("""
                 SELECT i.id, i.version, i.replaces, i.state, i.payload
                 FROM items AS i
-                WHERE i.state = 0 AND \(conditions.joined(separator: " AND "))
+                WHERE i.state = \(ItemState.active.rawValue) AND \(conditions.joined(separator: " AND "))
                 """)
             var scan = ItemScan()
             try database.readTransaction {

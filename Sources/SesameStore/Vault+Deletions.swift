@@ -4,19 +4,16 @@ import SesameCrypto
 // MARK: - Deletion times
 
 /// `item_deletions` holds, for each tombstone, when the item was deleted, sealed like usage records and bound to
-/// the item id. The table is created by the first deletion rather than by a migration, so older Sesames keep
-/// opening the vault (they ignore the table; a record left on an item they bring back is never read, since only
-/// tombstones are).
+/// the item id. Only tombstones' records are read, so a record left on an item that came back is never used.
 extension Vault {
     /// When each deleted item was deleted, for the items deleted since deletion times were recorded. A record
     /// that does not open is left out, as is a record whose item is no longer deleted.
     public func deletions() throws -> [ItemDeletion] {
         try withErrorMapping {
             let keys = try requireKeys()
-            guard try hasDeletionTable() else { return [] }
             let statement = try database.statement("""
                 SELECT d.item_id, d.sealed FROM item_deletions d JOIN items i ON i.id = d.item_id
-                WHERE i.state = 2 ORDER BY d.item_id
+                WHERE i.state = \(ItemState.deleted.rawValue) ORDER BY d.item_id
                 """)
             defer { statement.reset() }
             var result: [ItemDeletion] = []
@@ -34,9 +31,6 @@ extension Vault {
 
     /// Records when an item was deleted, inside the caller's write transaction.
     func recordDeletion(of id: UUID, at date: Date, keys: Keys) throws {
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS item_deletions (item_id BLOB PRIMARY KEY, sealed BLOB NOT NULL) STRICT, WITHOUT ROWID
-            """)
         try database.statement("""
             INSERT INTO item_deletions (item_id, sealed) VALUES (?, ?)
             ON CONFLICT (item_id) DO UPDATE SET sealed = excluded.sealed
@@ -46,14 +40,12 @@ extension Vault {
 
     /// Drops the deletion record of an item that came back, inside the caller's write transaction.
     func forgetDeletion(of id: UUID) throws {
-        guard try hasDeletionTable() else { return }
         try database.statement("DELETE FROM item_deletions WHERE item_id = ?").bind(id.bytes, at: 1).run()
     }
 
     /// Re-seals every deletion record under `newKeys`, inside the caller's write transaction. A record that no
     /// longer opens is dropped: it only told KeePass about a deletion, and cannot be kept readable.
     func resealDeletions(from oldKeys: Keys, to newKeys: Keys) throws {
-        guard try hasDeletionTable() else { return }
         let statement = try database.statement("SELECT item_id, sealed FROM item_deletions")
         var records: [(id: [UInt8], deleted: Date?)] = []
         while try statement.step() {
@@ -69,10 +61,6 @@ extension Vault {
             try database.statement("UPDATE item_deletions SET sealed = ? WHERE item_id = ?")
                 .bind(Self.sealDeletion(deleted, id: id, keys: newKeys), at: 1).bind(raw, at: 2).run()
         }
-    }
-
-    private func hasDeletionTable() throws -> Bool {
-        try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'item_deletions'") > 0
     }
 
     /// Plaintext: seconds since 2001 (Double bits), little-endian. Sealed under the usage key with its own

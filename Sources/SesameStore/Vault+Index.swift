@@ -36,7 +36,7 @@ extension Vault {
             let statement = try database.statement("""
                 SELECT i.id, i.version, i.replaces, i.state, i.payload
                 FROM item_tags AS t JOIN items AS i ON i.ref = t.item
-                WHERE t.tag = ? AND i.state = 0
+                WHERE t.tag = ? AND i.state = \(ItemState.active.rawValue)
                 """)
             var seen = Set<UUID>()
             var scan = ItemScan()
@@ -135,7 +135,7 @@ extension Vault {
     func rebuildIndex(keys: Keys) throws {
         try database.execute("DELETE FROM item_tags")
         let statement = try database.statement(
-            "SELECT ref, id, version, replaces, state, payload FROM items WHERE state != 2")
+            "SELECT ref, id, version, replaces, state, payload FROM items WHERE state != \(ItemState.deleted.rawValue)")
         var rows: [(ref: Int64, id: UUID, row: Row)] = []
         while try statement.step() {
             if let id = UUID(bytes: statement.blob(at: 1)) { rows.append((statement.int64(at: 0), id, Row(statement, from: 2))) }

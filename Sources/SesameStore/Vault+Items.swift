@@ -34,7 +34,7 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             let statement = try database.statement(
-                "SELECT id, version, replaces, state, payload FROM items WHERE state != 2")
+                "SELECT id, version, replaces, state, payload FROM items WHERE state != \(ItemState.deleted.rawValue)")
             defer { statement.reset() }
             var damaged: [VaultError] = []
             try database.readTransaction {
@@ -115,7 +115,7 @@ extension Vault {
                 var added: [[UInt8]] = []
                 for (item, version, payload, tags) in prepared {
                     try database.statement("""
-                        INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, 0, ?)
+                        INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, \(ItemState.active.rawValue), ?)
                         """)
                         .bind(item.id.bytes, at: 1)
                         .bind(version, at: 2)

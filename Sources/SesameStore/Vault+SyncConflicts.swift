@@ -66,8 +66,6 @@ extension Vault {
     }
 
     private func seenElsewhere() throws -> [UUID: UInt64] {
-        // Vaults set up before this table existed gain it here.
-        try database.execute("CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT")
         let statement = try database.statement("SELECT device, seq FROM sync_seen")
         defer { statement.reset() }
         var seen: [UUID: UInt64] = [:]

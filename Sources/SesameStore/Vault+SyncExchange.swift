@@ -107,7 +107,6 @@ extension Vault {
                 }
                 // This device's own files (all applied, so only compared with what it wrote) are judged too: a
                 // different one is equivocation, someone else holding the key wrote as this device.
-                try Self.ensureVerificationTables(database)
                 var waiting: [BatchName] = []
                 for series in Dictionary(grouping: files, by: \.name.device).values {
                     let verdicts = try BatchIngest.examineSeries(
@@ -230,17 +229,11 @@ extension Vault {
             .bind(device.bytes, at: 1).bind(Int64(seq), at: 2).bind(hash, at: 3)
             .bind(Int64(bitPattern: lastCounter), at: 4).bind(file, at: 5).run()
         guard epoch > 0 else { return }
-        try Self.ensureEpochTable(database)
         try database.statement("""
             INSERT INTO sync_epochs (device, epoch) VALUES (?, ?)
             ON CONFLICT (device) DO UPDATE SET epoch = max(epoch, excluded.epoch)
             """)
             .bind(device.bytes, at: 1).bind(Int64(epoch), at: 2).run()
-    }
-
-    /// Vaults synced before key epochs gain the table when it is first needed.
-    static func ensureEpochTable(_ database: Database) throws {
-        try database.execute("CREATE TABLE IF NOT EXISTS sync_epochs (device BLOB PRIMARY KEY, epoch INTEGER NOT NULL) STRICT")
     }
 
     private func shownOp(of id: UUID) throws -> OpID? {
@@ -284,7 +277,6 @@ struct SQLiteBatchLedger: BatchLedger {
     }
 
     func appliedEpoch(of device: UUID) throws -> UInt32 {
-        try Vault.ensureEpochTable(vault.database)
         let statement = try vault.database.statement("SELECT epoch FROM sync_epochs WHERE device = ?")
         defer { statement.reset() }
         try statement.bind(device.bytes, at: 1)

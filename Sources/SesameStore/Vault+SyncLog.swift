@@ -4,38 +4,11 @@ import SesameSync
 
 // MARK: - The local op log: every write on a synced vault becomes an op in this device's series
 
-/// The tables exist once sync is set up (created then, not by a migration, so unsynced vaults carry nothing):
-/// `sync_ops` holds every op this copy has made or applied, forever (a transport that rolls files back cannot
-/// make the vault go back); `sync_batches` the applied batches per device (own ones with their bytes, so a batch
-/// lost between flush and publish is written again, identical); `sync_shown` which op each item row shows;
-/// `sync_conflicts` the items with live siblings; `sync_seen` the highest batch of each device that any device
-/// said it had applied (from batches' `seen` vectors), so files the transport withholds are noticed;
-/// `sync_superseded` ids a snapshot this copy started from says are superseded by ops it dropped. The counters and the clock live in `meta`, in the same
-/// transaction as the write, so every local writer (CLI, agent, git helper) shares one series.
+/// The log lives in the `sync_` tables of schema step 4 (`Schema`, which says what each holds); they stay empty
+/// until sync is set up. The counters and the clock live in `meta`, in the same transaction as the write, so
+/// every local writer (CLI, agent, git helper) shares one series.
 extension Vault {
     static let syncIdentitySetting = "sync.identity"
-
-    static let syncTables = """
-        CREATE TABLE IF NOT EXISTS sync_ops (
-            device BLOB NOT NULL, counter INTEGER NOT NULL, item BLOB NOT NULL, kind INTEGER NOT NULL,
-            state INTEGER NOT NULL, parents BLOB NOT NULL, hlc_ms INTEGER NOT NULL, hlc_counter INTEGER NOT NULL,
-            sealed BLOB, batch INTEGER, PRIMARY KEY (device, counter)) STRICT;
-        CREATE INDEX IF NOT EXISTS sync_ops_by_item ON sync_ops (item);
-        CREATE TABLE IF NOT EXISTS sync_batches (
-            device BLOB NOT NULL, seq INTEGER NOT NULL, hash BLOB NOT NULL, last_counter INTEGER NOT NULL, file BLOB,
-            PRIMARY KEY (device, seq)) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_shown (item BLOB PRIMARY KEY, device BLOB NOT NULL, counter INTEGER NOT NULL) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_conflicts (item BLOB PRIMARY KEY) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_seen (device BLOB PRIMARY KEY, seq INTEGER NOT NULL) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_epochs (device BLOB PRIMARY KEY, epoch INTEGER NOT NULL) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_superseded (
-            item BLOB NOT NULL, device BLOB NOT NULL, counter INTEGER NOT NULL,
-            PRIMARY KEY (item, device, counter)) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_verified (
-            device BLOB NOT NULL, seq INTEGER NOT NULL, stamp BLOB NOT NULL, PRIMARY KEY (device, seq)) STRICT;
-        CREATE TABLE IF NOT EXISTS sync_equivocations (
-            device BLOB NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (device, seq)) STRICT;
-        """
 
     /// The synced vault's id, its keyring, and the key this copy seals its local op log under (local: a master
     /// password change here moves it to the new epoch's, another device's change does not).

@@ -65,7 +65,6 @@ extension Vault {
     }
 
     func storeSyncIdentity(_ identity: SyncIdentity, keys: Keys) throws {
-        try database.execute(Self.syncTables)
         var raw = identity.encoded
         defer { zeroize(&raw) }
         try writeSetting(named: Self.syncIdentitySetting, value: raw, keys: keys)

@@ -4,21 +4,10 @@ import SesameSync
 // MARK: - Applied batch files seen again: equivocation, without reading every file every round
 
 extension Vault {
-    /// Tables of vaults set up before equivocation was watched for are made when first needed.
-    static func ensureVerificationTables(_ database: Database) throws {
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS sync_verified (
-                device BLOB NOT NULL, seq INTEGER NOT NULL, stamp BLOB NOT NULL, PRIMARY KEY (device, seq)) STRICT;
-            CREATE TABLE IF NOT EXISTS sync_equivocations (
-                device BLOB NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (device, seq)) STRICT;
-            """)
-    }
-
     /// The transport fingerprint (``SyncTransport/fingerprint(of:)``) of each applied batch file as it was when
     /// last found to be the file applied: a round reads such a file again only when its fingerprint changed.
     public func verifiedBatchFingerprints() throws -> [BatchName: [UInt8]] {
         try withErrorMapping {
-            try Self.ensureVerificationTables(database)
             let statement = try database.statement("SELECT device, seq, stamp FROM sync_verified")
             defer { statement.reset() }
             var stamps: [BatchName: [UInt8]] = [:]
@@ -34,7 +23,6 @@ extension Vault {
     /// equivocations of names the transport no longer lists (pruned by their device, or withdrawn).
     public func recordVerifiedBatches(_ fingerprints: [BatchName: [UInt8]], listed: Set<BatchName>) throws {
         try withErrorMapping {
-            try Self.ensureVerificationTables(database)
             let tables = ["sync_verified", "sync_equivocations"]
             var gone: [String: [BatchName]] = [:]
             for table in tables { gone[table] = try names(in: table).filter { !listed.contains($0) } }
@@ -59,7 +47,6 @@ extension Vault {
     /// Applied names at which a round found a different file, while that file is there.
     public func syncEquivocations() throws -> [BatchName] {
         try withErrorMapping {
-            try Self.ensureVerificationTables(database)
             return try names(in: "sync_equivocations").sorted()
         }
     }

@@ -82,7 +82,7 @@ public final class Vault {
             let deviceID = UUID()
             try database.writeTransaction {
                 try database.execute("PRAGMA application_id = \(Schema.applicationID)")
-                try Self.applyMigrations(database, from: 0)
+                try Schema.migrator.apply(to: database, from: 0)
                 try Self.write(header, to: database)
                 try database.statement("INSERT INTO meta (name, value) VALUES ('device_id', ?)")
                     .bind(deviceID.uuidString, at: 1).run()
@@ -117,7 +117,7 @@ public final class Vault {
             let database = try Database(path: path, create: false, readOnly: !Self.isWritable(path))
             try Self.configure(database)
             try Self.checkIdentity(database, path: path)
-            try Self.migrate(database)
+            try Schema.migrator.migrate(database)
             try self.init(path: path, database: database, publicSuffixList: publicSuffixList)
         } catch {
             throw Self.mapped(error, path: path)
@@ -186,33 +186,6 @@ public final class Vault {
     private static func checkIdentity(_ database: Database, path: String) throws {
         let applicationID = try database.scalarInt("PRAGMA application_id")
         guard applicationID == Int64(Schema.applicationID) else { throw VaultError.notAVault(path: path) }
-    }
-
-    private static func migrate(_ database: Database) throws {
-        let version = Int(try database.scalarInt("PRAGMA user_version"))
-        if version > Schema.latestVersion {
-            throw VaultError.newerFormat(found: version, supported: Schema.latestVersion)
-        }
-        guard version < Schema.latestVersion else { return }
-        let applied = try database.writeTransaction {
-            // Another process may have migrated while we waited for the write lock.
-            let current = Int(try database.scalarInt("PRAGMA user_version"))
-            try applyMigrations(database, from: current)
-            return current
-        }
-        // The tables a migration rebuilt leave their old pages free in the file: give them back once. Best effort
-        // (another process may be writing); free pages are reused as the vault grows anyway.
-        if Schema.compactingVersions.contains(where: { $0 > applied }) {
-            try? database.execute("VACUUM")
-            database.checkpoint(truncate: true)
-        }
-    }
-
-    private static func applyMigrations(_ database: Database, from version: Int) throws {
-        for migration in Schema.migrations where migration.version > version {
-            try database.execute(migration.sql)
-            try database.execute("PRAGMA user_version = \(migration.version)")
-        }
     }
 
     // MARK: - Locking

@@ -263,6 +263,8 @@ struct SyncRootDirectory {
         return bytes
     }
 
+    // Not SesameSystemCalls' FileDescriptor.writeAll: SesameSync is part of the core the iPhone app links, and the
+    // real-SDK check compiles only the core's modules; this loop is the one that stays outside the shared helper.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var done = 0
         while done < bytes.count {

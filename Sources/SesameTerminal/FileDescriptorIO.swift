@@ -1,21 +1,12 @@
 import Glibc
+import SesameSystemCalls
 
 /// The few raw system calls this module makes, with `EINTR` retried in one place.
 enum FileDescriptorIO {
     /// Writes all of `bytes`, retrying short writes and `EINTR`; gives up quietly on other errors (a closed pipe
     /// must not turn an error report into a crash).
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
-        guard var pointer = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Glibc.write(fd, pointer, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            pointer += written
-            remaining -= written
-        }
+        try? FileDescriptor(rawValue: fd).writeAll(bytes)
     }
 
     static func writeAll(_ fd: Int32, _ text: String) {

@@ -4,6 +4,7 @@ import SesameAutoFill
 import SesameCrypto
 import SesameGit
 import SesameStore
+import SesameSystemCalls
 import SesameTerminal
 
 /// `git-credential-sesame [--vault PATH] get|store|erase|capability`: git's credential helper.
@@ -88,13 +89,7 @@ enum GitCredentialCommand {
     }
 
     static func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        try? FileDescriptor.standardOutput.writeAll(bytes)
     }
 
     static func complain(_ message: String) {

@@ -5,6 +5,7 @@ import CSesameSystem
 import FoundationEssentials
 import Glibc
 import SesameAutoType
+import SesameSystemCalls
 
 // sesame-autotype: the X11 half of `sesame autotype`, a separate, dynamically linked executable because libXtst
 // has no static archive. It holds no vault logic: it reports the focused window, then types what it is sent into
@@ -29,15 +30,7 @@ func send(_ message: AutoTypeHelperMessage) {
 
 /// Unbuffered, so each line reaches the caller at once.
 func writeAll(_ bytes: Data, to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
+    bytes.withUnsafeBytes { buffer in _ = try? FileDescriptor(rawValue: descriptor).writeAll(buffer) }
 }
 
 func fail(_ message: String) -> Never {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import SesameClipboard
+import SesameSystemCalls
 
 /// The last resort on a Wayland compositor without the data-control protocol and without XWayland: `wl-copy`
 /// (wl-clipboard) in the foreground, the secret on its standard input. It offers the text only (no
@@ -42,15 +43,7 @@ struct WlCopyFallback {
             close(input[1])
             return false
         }
-        secret.withBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(input[1], bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
+        secret.withBytes { bytes in _ = try? FileDescriptor(rawValue: input[1]).writeAll(bytes) }
         close(input[1])
         return true
     }

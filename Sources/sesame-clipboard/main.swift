@@ -5,6 +5,7 @@ import CSesameSystem
 import FoundationEssentials
 import Glibc
 import SesameClipboard
+import SesameSystemCalls
 
 // sesame-clipboard: holds a secret on the clipboard for `sesame copy`, then clears it, in the background. A
 // separate, dynamically linked executable (libX11), started by sesame-cli with the secret on standard input,
@@ -22,14 +23,7 @@ let usage = """
     """
 
 func report(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-    }
+    try? FileDescriptor.standardOutput.writeAll(Array((line + "\n").utf8))
 }
 
 func fail(_ message: String) -> Never {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameSystemCalls
 import SesameTerminal
 
 /// Puts a value on the desktop's clipboard through `sesame-clipboard`, installed beside `sesame`: the value goes
@@ -39,16 +40,7 @@ enum Clipboard {
         do { try process.run() } catch { throw CLIError("Cannot run \(program): \(error.localizedDescription)") }
         var bytes = Array(value.utf8)
         defer { for index in bytes.indices { bytes[index] = 0 } }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            let fd = input.fileHandleForWriting.fileDescriptor
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
+        try? FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor).writeAll(bytes)
         try? input.fileHandleForWriting.close()
         // One line, then the helper lets go of the pipe and carries on by itself.
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

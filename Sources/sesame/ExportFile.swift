@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SesameKeePass
+import SesameSystemCalls
 import SesameTerminal
 
 /// The files `sesame import` reads and `sesame export` writes. A written file is created with mode 0600 and
@@ -35,19 +36,8 @@ enum ExportFile {
             }
             throw CLIError("Cannot create \(path): \(String(cString: strerror(errno))).")
         }
-        var written = 0
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
+        do throws(SystemCallError) { try FileDescriptor(rawValue: fd).writeAll(bytes) } catch { failure = error.code }
         if failure == 0, fsync(fd) != 0 { failure = errno }
         close(fd)
         guard failure == 0 else {

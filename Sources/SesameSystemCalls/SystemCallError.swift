@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failed system call: its name and `errno`. The description is `strerror`'s text, never data.
 public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -41,7 +41,7 @@ public final class AgentClient: UnlockedVault {
     /// Sees every JSON frame this client sends (`true`) or reads (`false`): tests look for secrets in them.
     var frameObserver: ((_ sent: Bool, _ bytes: [UInt8]) -> Void)?
 
-    private init(location: AgentSocketLocation, socket: UnixSocket, hello: WireReply) {
+    init(location: AgentSocketLocation, socket: UnixSocket, hello: WireReply) {
         self.location = location
         self.socket = socket
         agentPID = hello.pid ?? 0

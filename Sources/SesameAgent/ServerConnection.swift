@@ -152,8 +152,9 @@ struct ServerConnection {
                 let reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
                     try message.perform(operation, on: service, secrets: secrets)
                 }
-                // The policy table, enforced: an operation that hands over nothing never sends a secret.
-                guard policy.secretsOut != .none || !reply.carriesSecrets else {
+                // The policy table, enforced: an operation that hands over nothing never sends a secret. Secrets
+                // are found by the types of the reply's fields, never by a list of them.
+                guard policy.secretsOut != .none || !ReplySecrets.present(in: reply) else {
                     logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
                     return refuse("The agent withheld a reply that would have carried secrets.", id: id)
                 }

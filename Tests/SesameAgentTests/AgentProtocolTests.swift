@@ -296,9 +296,9 @@ import Testing
         #expect(try Self.json(Self.result(id: 49)) == #"{"id":49,"type":"result"}"#)
         // Only the page's logins leave the agent, and only to an associated key; a one-time code only to one too.
         #expect(OperationPolicy.of(.browserLogins).secretsOut == .site)
-        #expect(Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "x", logins: []) }.carriesSecrets)
+        #expect(ReplySecrets.present(in: Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "x", logins: []) }))
         #expect(OperationPolicy.of(.browserOneTimeCode).secretsOut == .oneTimeCode)
-        #expect(Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "1", remaining: 1) }.carriesSecrets)
+        #expect(ReplySecrets.present(in: Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "1", remaining: 1) }))
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {
@@ -312,7 +312,7 @@ import Testing
         for reply in replies {
             let decoded = try WireCoding.decode(WireReply.self, from: Array(reply.utf8))
             #expect(try Self.json(decoded) == reply)
-            #expect(!decoded.carriesSecrets)
+            #expect(!ReplySecrets.present(in: decoded))
         }
         // An agent from before equivocations were reported sends none: an empty list.
         let older = #"{"id":51,"syncStatus":{"conflicts":0,"device":"9f","devices":[],"newPasswordNeeded":false,"pendingChanges":0,"transport":"folder /s"},"type":"result"}"#

@@ -108,15 +108,6 @@ struct WireReply: Codable, Sendable {
         reply.closing = closing
         return reply
     }
-
-    /// Whether any field that can hold a password, protected value or token is present: checked against the
-    /// operation's policy before the reply leaves the agent.
-    var carriesSecrets: Bool {
-        revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
-            || oneTimeCode != nil
-            || keePassDatabases != nil || deletions != nil || conflictVersions != nil
-            || auditReport?.showsPasswords == true
-    }
 }
 
 // Written out rather than synthesized, for the reason given beside `WireRequest`'s: only the fields present touch

@@ -1,0 +1,40 @@
+import Foundation
+@testable import SesameAgent
+import SesameAutoFill
+import SesameStore
+import Testing
+
+/// The reply guard finds secrets by the types of a reply's fields (issue 23): no list of secret fields exists, so
+/// none can be forgotten in it.
+@Suite struct ReplySecretsTests {
+    /// A reply as a future operation might write it: its secret-bearing field is listed nowhere. The old guard, a
+    /// hand-kept list of `WireReply`'s secret fields, could not see such a field at all.
+    struct FutureReply {
+        var id: UInt64? = 1
+        var summaries: [ItemSummary]? = []
+        var leaked: SiteCredentialMatch?
+        var nested: [[Item]]?
+        var report: AuditReport?
+    }
+
+    @Test func aNewFieldOfASecretTypeIsGuardedWithoutBeingListed() throws {
+        #expect(!ReplySecrets.present(in: FutureReply()))
+        let credential = Credential(id: UUID(), username: "alice", password: "s3cret")
+        #expect(ReplySecrets.present(in: FutureReply(leaked: SiteCredentialMatch(credential: credential))))
+        #expect(ReplySecrets.present(in: FutureReply(nested: [[Item(title: "T", password: "s3cret")]])))
+        // An audit report carries passwords only when it shows them.
+        let quiet = try JSONDecoder().decode(AuditReport.self, from: Data(#"{"itemsChecked":0,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[]}"#.utf8))
+        #expect(!ReplySecrets.present(in: FutureReply(report: quiet)))
+    }
+
+    /// Every pinned reply (`WirePinTests`) carries secrets exactly when its operation's policy lets it.
+    @Test(arguments: wirePins)
+    func aRepliesSecretsMatchItsPolicy(_ pin: WirePin) throws {
+        let operation = try #require(WireOperation(rawValue: pin.operation))
+        let reply = try WireCoding.decode(WireReply.self, from: Array(pin.replies[0].utf8))
+        let allowed = OperationPolicy.of(operation).secretsOut != .none
+        // Operations that may carry secrets but answer with nothing (a revoke, a resolved conflict) are fine too.
+        if allowed && pin.replies[0].hasSuffix(#"{"id":1,"type":"result"}"#) { return }
+        #expect(ReplySecrets.present(in: reply) == allowed)
+    }
+}

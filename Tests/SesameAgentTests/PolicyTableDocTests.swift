@@ -14,13 +14,13 @@ import Testing
 
     @Test func theDocumentedTableIsThePolicy() throws {
         let documented = try Self.documentedRows()
-        for operation in WireOperation.allCases {
-            let policy = OperationPolicy.of(operation)
-            #expect(documented[operation.rawValue] == [Row(
+        for operation in AgentOperations.names {
+            let policy = try #require(AgentOperations.policy(of: operation))
+            #expect(documented[operation] == [Row(
                 secretsOut: policy.secretsOut, secretFrames: policy.secretFrames,
-                needsMasterPassword: policy.needsMasterPassword)], "\(operation.rawValue)")
+                needsMasterPassword: policy.needsMasterPassword)], "\(operation)")
         }
-        #expect(Set(documented.keys) == Set(WireOperation.allCases.map(\.rawValue)))
+        #expect(Set(documented.keys) == Set(AgentOperations.names))
     }
 
     /// Each operation named in a row of §5's table, with the rows that name it.

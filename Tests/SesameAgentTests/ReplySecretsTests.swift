@@ -1,6 +1,7 @@
 import Foundation
 @testable import SesameAgent
 import SesameAutoFill
+import SesameCrypto
 import SesameStore
 import Testing
 
@@ -30,11 +31,35 @@ import Testing
     /// Every pinned reply (`WirePinTests`) carries secrets exactly when its operation's policy lets it.
     @Test(arguments: wirePins)
     func aRepliesSecretsMatchItsPolicy(_ pin: WirePin) throws {
-        let operation = try #require(WireOperation(rawValue: pin.operation))
-        let reply = try WireCoding.decode(WireReply.self, from: Array(pin.replies[0].utf8))
-        let allowed = OperationPolicy.of(operation).secretsOut != .none
+        let allowed = try #require(AgentOperations.policy(of: pin.operation)).secretsOut != .none
         // Operations that may carry secrets but answer with nothing (a revoke, a resolved conflict) are fine too.
         if allowed && pin.replies[0].hasSuffix(#"{"id":1,"type":"result"}"#) { return }
-        #expect(ReplySecrets.present(in: reply) == allowed)
+        let bytes = Array(pin.replies[0].utf8)
+        if let operation = AgentOperations.named(pin.operation) {
+            #expect(try Self.secrets(in: bytes, of: operation) == allowed)
+        } else {
+            #expect(ReplySecrets.present(in: try WireCoding.decode(WireReply.self, from: bytes)) == allowed)
+        }
+    }
+
+    static func secrets<Operation: AgentOperation>(in reply: [UInt8], of operation: Operation.Type) throws -> Bool {
+        ReplySecrets.present(in: try WireCoding.decode(WireResult<Operation.Reply>.self, from: reply).body)
+    }
+
+    /// The server withholds a reply holding a secret when the operation's policy lets none out.
+    @Test func aPlainOperationThatWouldSendASecretIsWithheld() throws {
+        enum Leaky: AgentOperation {
+            static let name = "leaky"
+            static let policy = OperationPolicy.plain
+            struct Reply: Codable, Sendable { var credential: WireCredential }
+            static func perform(_ request: NoFields, on vault: any UnlockedVault, secrets: [SecureBytes])
+                throws(ServiceFailure) -> Reply
+            {
+                Reply(credential: WireCredential(try vault.credential(for: PinValue.uuid)))
+            }
+        }
+        #expect(throws: Leaky.withheld) {
+            try Leaky.serve(Array(#"{"id":1,"type":"leaky","vault":"/v.sqlite"}"#.utf8), id: 1, on: PinnedVault(), secrets: [])
+        }
     }
 }

@@ -288,16 +288,12 @@ public final class AgentClient: UnlockedVault {
 
     @discardableResult
     public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.saveSiteCredential)
-        request.siteCredential = credential
-        return try required(vaultCall(request).view).itemView()
+        try call(SaveSiteCredentialOperation.self, .init(siteCredential: .init(credential))).view.itemView()
     }
 
     @discardableResult
     public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
-        var request = WireRequest(.rejectSiteCredentials)
-        request.query = query
-        return try required(vaultCall(request).itemIDs)
+        try call(RejectSiteCredentialsOperation.self, .init(query: WireSiteCredentialQuery(query))).itemIDs
     }
 
     // MARK: - EquivalentsService

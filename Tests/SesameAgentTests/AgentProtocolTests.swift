@@ -133,11 +133,11 @@ import Testing
         #expect(try Self.json(Self.result(id: 23) { $0.siteCredential = SiteCredentialMatch(credential: credential) })
                 == #"{"id":23,"siteCredential":{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"}},"type":"result"}"#)
         let site = SiteCredential(scheme: "https", host: "git.example.com", username: "alice", password: "s3cret")
-        #expect(try Self.json(Self.request(.saveSiteCredential, id: 24) { $0.siteCredential = site })
+        #expect(try Self.json(Self.request("saveSiteCredential", id: 24, SaveSiteCredentialOperation.Request(siteCredential: .init(site))))
                 == #"{"id":24,"siteCredential":{"host":"git.example.com","password":"s3cret","scheme":"https","username":"alice"},"type":"saveSiteCredential","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.rejectSiteCredentials, id: 25) { $0.query = SiteCredentialQuery(scheme: "https", host: "git.example.com", password: "old") })
+        #expect(try Self.json(Self.request("rejectSiteCredentials", id: 25, RejectSiteCredentialsOperation.Request(query: WireSiteCredentialQuery(SiteCredentialQuery(scheme: "https", host: "git.example.com", password: "old")))))
                 == #"{"id":25,"query":{"host":"git.example.com","password":"old","scheme":"https"},"type":"rejectSiteCredentials","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 25) { $0.itemIDs = [Self.id] }) == #"{"id":25,"itemIDs":["6F9619FF-8B86-D011-B42D-00C04FC964FF"],"type":"result"}"#)
+        #expect(try Self.json(WireResult(id: 25, body: RejectSiteCredentialsOperation.Reply(itemIDs: [Self.id]))) == #"{"id":25,"itemIDs":["6F9619FF-8B86-D011-B42D-00C04FC964FF"],"type":"result"}"#)
     }
 
     @Test func settingsAndPasswordOperationsHaveTheDocumentedMessages() throws {

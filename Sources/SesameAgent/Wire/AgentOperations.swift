@@ -14,6 +14,7 @@ enum AgentOperations {
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
             BrowserAssociationsOperation.self,
             ChangeMasterPasswordOperation.self,
+            SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
         ]
     }
 

@@ -36,7 +36,7 @@ struct OperationPolicy: Equatable, Sendable {
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .list, .resolve, .add, .importItems, .update, .match,
-            .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
+            .equivalents, .addEquivalents, .removeEquivalents,
             .importEquivalents, .autoTypeCandidates,
             .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)

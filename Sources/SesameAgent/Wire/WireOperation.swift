@@ -9,7 +9,7 @@ enum WireOperation: String, CaseIterable, Sendable {
     // CredentialFilling; `oneTimeCode`: one item's current code, for the `sesame` front's `totp`.
     case match, fill, oneTimeCode
     // SiteCredentialService.
-    case lookupSiteCredential, saveSiteCredential, rejectSiteCredentials
+    case lookupSiteCredential
     // EquivalentsService.
     case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // AttributedItems (the Secret Service).

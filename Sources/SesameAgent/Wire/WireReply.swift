@@ -33,7 +33,6 @@ struct WireReply: Codable, Sendable {
     var matches: [CredentialMatch]?
     var credential: Credential?
     var siteCredential: SiteCredentialMatch?
-    var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
     var importSummary: ImportSummary?
@@ -69,7 +68,7 @@ struct WireReply: Codable, Sendable {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
         case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
-        case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
+        case credential = "credential", siteCredential = "siteCredential"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case deletions = "deletions"
@@ -129,7 +128,6 @@ extension WireReply {
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
             case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
-            case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
@@ -174,7 +172,6 @@ extension WireReply {
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }

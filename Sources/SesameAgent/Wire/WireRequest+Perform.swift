@@ -38,10 +38,6 @@ extension WireRequest {
             reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
         case .lookupSiteCredential:
             reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
-        case .saveSiteCredential:
-            reply.view = WireItemView(try vault.saveSiteCredential(try required(siteCredential, "siteCredential")))
-        case .rejectSiteCredentials:
-            reply.itemIDs = try vault.rejectSiteCredentials(try required(query, "query"))
         case .equivalents:
             reply.equivalents = try vault.equivalents()
         case .addEquivalents:

@@ -40,9 +40,8 @@ struct WireRequest: Codable, Sendable {
     /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
     /// client reads too.
     var rowsPerFrame: Int?
-    /// lookupSiteCredential, rejectSiteCredentials: the site; saveSiteCredential: what to keep.
+    /// lookupSiteCredential: the site.
     var query: SiteCredentialQuery?
-    var siteCredential: SiteCredential?
     /// addEquivalents, removeEquivalents (absent: every group): domains or URLs; importEquivalents: groups.
     var domains: [String]?
     var groups: [EquivalentGroup]?
@@ -81,7 +80,7 @@ struct WireRequest: Codable, Sendable {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
+        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", domains = "domains"
         case groups = "groups", dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
@@ -121,7 +120,6 @@ extension WireRequest {
             case .username: username = try container.decode(String.self, forKey: key)
             case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
             case .query: query = try container.decode(SiteCredentialQuery.self, forKey: key)
-            case .siteCredential: siteCredential = try container.decode(SiteCredential.self, forKey: key)
             case .domains: domains = try container.decode([String].self, forKey: key)
             case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
@@ -162,7 +160,6 @@ extension WireRequest {
         if let username { try container.encode(username, forKey: .username) }
         if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
         if let query { try container.encode(query, forKey: .query) }
-        if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
         if let domains { try container.encode(domains, forKey: .domains) }
         if let groups { try container.encode(groups, forKey: .groups) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }

@@ -6,7 +6,8 @@ import Glibc
 /// its real limit, each decoded as a `WireRequest` (the fast reader of the fronts' requests first, then
 /// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory, and the
 /// fields the server checks before reaching a vault are parsed. Whatever the fast reader reads, `WireCoding` must
-/// read as the same request. A frame that is no request is also decoded as a `WireReply`, what a client decodes
+/// read as the same request; an operation with a type of its own (`AgentOperations`) also reads its own fields from
+/// the frame. A frame that is no request is also decoded as a `WireReply`, what a client decodes
 /// from the agent.
 @main
 enum FuzzAgentFrame {
@@ -33,8 +34,10 @@ enum FuzzAgentFrame {
                     _ = try? WireCoding.decode(WireReply.self, from: frame)
                     continue
                 }
-                guard let operation = request.operation else { continue }
-                for _ in 0..<OperationPolicy.of(operation).secretFrames {
+                guard let policy = AgentOperations.policy(of: request.type) else { continue }
+                // An operation with a type of its own reads its fields again, as the server does.
+                if let operation = AgentOperations.named(request.type) { _ = operation.canRead(frame) }
+                for _ in 0..<policy.secretFrames {
                     _ = try? Frame.readSecret(
                         from: agent, limit: AgentProtocol.maximumSecretFrame, idle: .never, frameTimeout: 1)
                 }

@@ -6,23 +6,19 @@ import SesameStore
 
 extension AgentClient: BrowserAccess {
     public func browserDatabaseHash() throws(ServiceFailure) -> String {
-        try required(vaultCall(WireRequest(.browserDatabaseHash)).browserHash)
+        try call(BrowserDatabaseHashOperation.self, NoFields()).browserHash
     }
 
     public func browserAssociations() throws(ServiceFailure) -> [BrowserAssociation] {
-        try required(vaultCall(WireRequest(.browserAssociations)).associations)
+        try call(BrowserAssociationsOperation.self, NoFields()).associations.map(\.association)
     }
 
     public func revokeBrowserAssociation(name: String) throws(ServiceFailure) {
-        var request = WireRequest(.browserRevoke)
-        request.name = name
-        _ = try vaultCall(request)
+        _ = try call(BrowserRevokeOperation.self, .init(name: name))
     }
 
     public func testBrowserAssociation(_ key: BrowserKey) throws(ServiceFailure) -> Bool {
-        var request = WireRequest(.browserTestAssociation)
-        request.browserKey = key
-        return try required(vaultCall(request).matched)
+        try call(BrowserTestAssociationOperation.self, .init(browserKey: .init(id: key.id, key: key.key))).matched
     }
 
     public func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {

@@ -12,9 +12,7 @@ extension AgentClient: SyncConflictService {
     }
 
     public func resolveConflict(_ choice: ConflictChoice) throws(ServiceFailure) {
-        var request = WireRequest(.resolveConflict)
-        request.conflictChoice = choice
-        _ = try vaultCall(request)
+        _ = try call(ResolveConflictOperation.self, .init(conflictChoice: .init(itemID: choice.itemID, device: choice.device, counter: choice.counter)))
     }
 
     /// The audit, run in the agent: the report names items and reasons, never passwords.

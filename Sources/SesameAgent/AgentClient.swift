@@ -41,7 +41,7 @@ public final class AgentClient: UnlockedVault {
     /// Sees every JSON frame this client sends (`true`) or reads (`false`): tests look for secrets in them.
     var frameObserver: ((_ sent: Bool, _ bytes: [UInt8]) -> Void)?
 
-    private init(location: AgentSocketLocation, socket: UnixSocket, hello: WireReply) {
+    init(location: AgentSocketLocation, socket: UnixSocket, hello: WireReply) {
         self.location = location
         self.socket = socket
         agentPID = hello.pid ?? 0
@@ -175,7 +175,7 @@ public final class AgentClient: UnlockedVault {
     // MARK: - VaultItems
 
     public func status() throws(ServiceFailure) -> VaultStatus {
-        try required(vaultCall(WireRequest(.vaultStatus)).vaultStatus)
+        try call(VaultStatusOperation.self, NoFields()).status
     }
 
     public func list(_ state: ItemState) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
@@ -224,17 +224,17 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func delete(_ id: UUID) throws(ServiceFailure) {
-        _ = try vaultCall(itemRequest(.delete, id))
+        _ = try call(DeleteOperation.self, WireItemID(itemID: id))
     }
 
     // MARK: - VaultTrash
 
     public func moveToTrash(_ id: UUID) throws(ServiceFailure) {
-        _ = try vaultCall(itemRequest(.moveToTrash, id))
+        _ = try call(MoveToTrashOperation.self, WireItemID(itemID: id))
     }
 
     public func restore(_ id: UUID) throws(ServiceFailure) {
-        _ = try vaultCall(itemRequest(.restore, id))
+        _ = try call(RestoreOperation.self, WireItemID(itemID: id))
     }
 
     // MARK: - CredentialFilling
@@ -275,7 +275,7 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
-        try required(vaultCall(itemRequest(.credential, id)).credential)
+        try call(CredentialOperation.self, WireItemID(itemID: id)).credential.credential
     }
 
     // MARK: - SiteCredentialService
@@ -288,16 +288,12 @@ public final class AgentClient: UnlockedVault {
 
     @discardableResult
     public func saveSiteCredential(_ credential: SiteCredential) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.saveSiteCredential)
-        request.siteCredential = credential
-        return try required(vaultCall(request).view).itemView()
+        try call(SaveSiteCredentialOperation.self, .init(siteCredential: .init(credential))).view.itemView()
     }
 
     @discardableResult
     public func rejectSiteCredentials(_ query: SiteCredentialQuery) throws(ServiceFailure) -> [UUID] {
-        var request = WireRequest(.rejectSiteCredentials)
-        request.query = query
-        return try required(vaultCall(request).itemIDs)
+        try call(RejectSiteCredentialsOperation.self, .init(query: WireSiteCredentialQuery(query))).itemIDs
     }
 
     // MARK: - EquivalentsService
@@ -327,21 +323,17 @@ public final class AgentClient: UnlockedVault {
     // MARK: - AutoTypeService
 
     public func autoTypeRules() throws(ServiceFailure) -> [AutoTypeRule] {
-        try required(vaultCall(WireRequest(.autoTypeRules)).autoTypeRules)
+        try call(AutoTypeRulesOperation.self, NoFields()).autoTypeRules.map(\.rule)
     }
 
     @discardableResult
     public func addAutoTypeRule(_ rule: AutoTypeRule) throws(ServiceFailure) -> AutoTypeRule {
-        var request = WireRequest(.addAutoTypeRule)
-        request.rule = rule
-        return try required(vaultCall(request).autoTypeRule)
+        try call(AddAutoTypeRuleOperation.self, .init(rule: WireAutoTypeRule(rule))).autoTypeRule.rule
     }
 
     @discardableResult
     public func removeAutoTypeRule(_ reference: String) throws(ServiceFailure) -> AutoTypeRule {
-        var request = WireRequest(.removeAutoTypeRule)
-        request.reference = reference
-        return try required(vaultCall(request).autoTypeRule)
+        try call(RemoveAutoTypeRuleOperation.self, .init(reference: reference)).autoTypeRule.rule
     }
 
     public func autoTypeCandidates(for window: AutoTypeWindow, site: String?) throws(ServiceFailure) -> [AutoTypeCandidate] {
@@ -358,10 +350,7 @@ public final class AgentClient: UnlockedVault {
     public func changeMasterPassword(current: SecureBytes, new: SecureBytes, kdfMemoryMiB: Int?, kdfPasses: Int?)
         throws(ServiceFailure)
     {
-        var request = WireRequest(.changeMasterPassword)
-        request.kdfMemoryMiB = kdfMemoryMiB
-        request.kdfPasses = kdfPasses
-        _ = try vaultCall(request, secrets: [current, new])
+        _ = try call(ChangeMasterPasswordOperation.self, .init(kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses), secrets: [current, new])
     }
 
     // MARK: - VaultExporting
@@ -464,9 +453,17 @@ public final class AgentClient: UnlockedVault {
         _ message: WireRequest, secrets: [SecureBytes] = [], on socket: UnixSocket, timeout: TimeInterval,
         observer: ((Bool, [UInt8]) -> Void)?
     ) throws(ServiceFailure) -> WireReply {
+        var data = (try? WireCoding.encode(message)) ?? Data()
+        defer { zeroize(&data) }
+        try write(data, secrets: secrets, on: socket, observer: observer)
+        return try readReply(to: message, on: socket, timeout: timeout, observer: observer)
+    }
+
+    /// Writes one request frame and the secret frames that follow it.
+    private static func write(_ data: Data, secrets: [SecureBytes], on socket: UnixSocket,
+                              observer: ((Bool, [UInt8]) -> Void)?) throws(ServiceFailure)
+    {
         do throws(SocketIOError) {
-            var data = (try? WireCoding.encode(message)) ?? Data()
-            defer { zeroize(&data) }
             observer?(true, [UInt8](data))
             try Frame.write(data, to: socket, until: .after(30))
             for secret in secrets {
@@ -477,7 +474,6 @@ public final class AgentClient: UnlockedVault {
         } catch {
             throw ServiceFailure(.unavailable, "The connection to the agent broke: \(error).")
         }
-        return try readReply(to: message, on: socket, timeout: timeout, observer: observer)
     }
 
     /// Sends several messages without secret frames in one write; the agent answers them in order.
@@ -506,8 +502,23 @@ public final class AgentClient: UnlockedVault {
     private static func readReply(
         to message: WireRequest, on socket: UnixSocket, timeout: TimeInterval, observer: ((Bool, [UInt8]) -> Void)?
     ) throws(ServiceFailure) -> WireReply {
-        var bytes: [UInt8] = []
+        var bytes = try readFrame(on: socket, timeout: timeout, observer: observer)
         defer { zeroize(&bytes) }
+        let reply: WireReply
+        do {
+            reply = try WireCoding.decode(WireReply.self, from: bytes)
+        } catch {
+            throw unreadable
+        }
+        try check(reply, answers: message.id)
+        return reply
+    }
+
+    /// Reads one reply frame.
+    private static func readFrame(on socket: UnixSocket, timeout: TimeInterval, observer: ((Bool, [UInt8]) -> Void)?)
+        throws(ServiceFailure) -> [UInt8]
+    {
+        let bytes: [UInt8]
         do throws(SocketIOError) {
             bytes = try Frame.read(
                 from: socket, limit: AgentProtocol.maximumReplyFrame, idle: .after(timeout), frameTimeout: 120)
@@ -517,15 +528,12 @@ public final class AgentClient: UnlockedVault {
             throw ServiceFailure(.unavailable, "The connection to the agent broke: \(error).")
         }
         observer?(false, bytes)
-        let reply: WireReply
-        do {
-            reply = try WireCoding.decode(WireReply.self, from: bytes)
-        } catch {
-            throw ServiceFailure(
-                .protocolError,
-                "The agent sent a reply this client cannot read; it may be another version (stop it with 'sesame agent --stop').")
-        }
-        if reply.id != nil && message.id != nil && reply.id != message.id {
+        return bytes
+    }
+
+    /// Throws what an `error` reply says, and refuses a reply to another request.
+    private static func check(_ reply: WireReply, answers id: UInt64?) throws(ServiceFailure) {
+        if reply.id != nil && id != nil && reply.id != id {
             throw ServiceFailure(.protocolError, "The agent answered a different request.")
         }
         if reply.type == .error {
@@ -536,7 +544,50 @@ public final class AgentClient: UnlockedVault {
             }
             throw failure
         }
-        return reply
+    }
+
+    private static var unreadable: ServiceFailure {
+        ServiceFailure(
+            .protocolError,
+            "The agent sent a reply this client cannot read; it may be another version (stop it with 'sesame agent --stop').")
+    }
+
+    // MARK: - Operations with a type of their own
+
+    /// Sends `operation` for ``vault`` and reads its `result`: the one call behind every method of an operation in
+    /// ``AgentOperations``.
+    func call<Operation: AgentOperation>(
+        _ operation: Operation.Type, _ request: Operation.Request, secrets: [SecureBytes] = []
+    ) throws(ServiceFailure) -> Operation.Reply {
+        guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
+        guard !isBroken else { throw ServiceFailure(.unavailable, "The connection to the agent is closed.") }
+        let id = nextID
+        nextID += 1
+        do throws(ServiceFailure) {
+            var data = (try? WireCoding.encode(WireEnvelope(type: Operation.name, id: id, vault: vault, body: request))) ?? Data()
+            defer { zeroize(&data) }
+            try Self.write(data, secrets: secrets, on: socket, observer: frameObserver)
+            var bytes = try Self.readFrame(on: socket, timeout: replyTimeout, observer: frameObserver)
+            defer { zeroize(&bytes) }
+            let result: WireResult<Operation.Reply>
+            do {
+                result = try WireCoding.decode(WireResult<Operation.Reply>.self, from: bytes)
+            } catch WireReplyError.refused(let reply) {
+                try Self.check(reply, answers: id)
+                throw Self.unexpectedReply
+            } catch WireReplyError.notAResult {
+                throw Self.unexpectedReply
+            } catch {
+                throw Self.unreadable
+            }
+            if result.id != nil && result.id != id {
+                throw ServiceFailure(.protocolError, "The agent answered a different request.")
+            }
+            return result.body
+        } catch {
+            if error.code == .unavailable || error.code == .protocolError { isBroken = true }
+            throw error
+        }
     }
 
     private static var unexpectedReply: ServiceFailure {

@@ -28,8 +28,10 @@ struct ServerConnection {
             server.setIdle(socket, false)
             switch received {
             case .end: return
-            case .message(let message):
-                guard handle(message) else { return }
+            case .message(let message, var frame):
+                let goesOn = handle(message, frame: frame)
+                zeroize(&frame)
+                guard goesOn else { return }
             }
         }
     }
@@ -59,7 +61,8 @@ struct ServerConnection {
 
     /// The first message must be a hello naming a protocol version this agent speaks.
     private func greet() -> Bool {
-        guard case .message(let message) = receive(idle: .after(configuration.helloTimeout)) else { return false }
+        guard case .message(let message, var frame) = receive(idle: .after(configuration.helloTimeout)) else { return false }
+        zeroize(&frame)
         guard message.operation == .hello else {
             close(with: ServiceFailure(.protocolError, "Expected a hello message first."), id: message.id)
             return false
@@ -86,17 +89,17 @@ struct ServerConnection {
 
     // MARK: - Requests
 
-    /// Answers one message; false ends the connection.
-    private func handle(_ message: WireRequest) -> Bool {
+    /// Answers one message (`frame`: its bytes, which an operation with a type of its own reads again); false ends
+    /// the connection.
+    private func handle(_ message: WireRequest, frame: [UInt8]) -> Bool {
         let id = message.id
-        guard let operation = message.operation else {
+        guard let policy = AgentOperations.policy(of: message.type) else {
             // A newer client's operation: say so and go on (its secret frames, if any, then fail as malformed).
             return send(.error(ServiceFailure(
                 .protocolError,
                 "The agent does not know the operation '\(message.type)'; it may be older than this client (stop it with 'sesame agent --stop')."),
                 id: id, closing: false))
         }
-        let policy = OperationPolicy.of(operation)
         // Master passwords follow in their own frames, read straight into locked memory.
         var secrets: [SecureBytes] = []
         for _ in 0..<policy.secretFrames {
@@ -109,6 +112,10 @@ struct ServerConnection {
                 return false
             }
         }
+        if let registered = AgentOperations.named(message.type) {
+            return serve(registered, message, frame: frame, policy: policy, secrets: secrets)
+        }
+        guard let operation = message.operation else { return false }
         switch operation {
         case .attach:
             guard let path = message.vault else { return refuse("An attach message needs 'vault'.", id: id) }
@@ -152,8 +159,9 @@ struct ServerConnection {
                 let reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
                     try message.perform(operation, on: service, secrets: secrets)
                 }
-                // The policy table, enforced: an operation that hands over nothing never sends a secret.
-                guard policy.secretsOut != .none || !reply.carriesSecrets else {
+                // The policy table, enforced: an operation that hands over nothing never sends a secret. Secrets
+                // are found by the types of the reply's fields, never by a list of them.
+                guard policy.secretsOut != .none || !ReplySecrets.present(in: reply) else {
                     logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
                     return refuse("The agent withheld a reply that would have carried secrets.", id: id)
                 }
@@ -165,6 +173,29 @@ struct ServerConnection {
             } catch {
                 return send(.error(error, id: id, closing: false))
             }
+        }
+    }
+
+    /// Serves an operation with a type of its own (``AgentOperations``) on the vault held unlocked.
+    private func serve(
+        _ operation: any AgentOperation.Type, _ message: WireRequest, frame: [UInt8], policy: OperationPolicy,
+        secrets: [SecureBytes]
+    ) -> Bool {
+        let id = message.id
+        guard let path = message.vault else { return refuse("A '\(message.type)' message needs 'vault'.", id: id) }
+        logger.debug("Serving a request", metadata: ["request.kind": message.type])
+        do {
+            var reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
+                try operation.serve(frame, id: id, on: service, secrets: secrets)
+            }
+            server.syncScheduler.noteActivity()
+            defer { zeroize(&reply) }
+            return Self.write(reply, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
+        } catch {
+            if error == operation.withheld {
+                logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": message.type])
+            }
+            return send(.error(error, id: id, closing: false))
         }
     }
 
@@ -190,7 +221,8 @@ struct ServerConnection {
     // MARK: - Frames
 
     private enum Received {
-        case message(WireRequest)
+        /// A request, and the bytes of its frame (zeroed by whoever takes them).
+        case message(WireRequest, frame: [UInt8])
         case end
     }
 
@@ -204,10 +236,10 @@ struct ServerConnection {
             report(error)
             return .end
         }
-        defer { zeroize(&bytes) }
         if let message = WireFastCoding.request(bytes) ?? (try? WireCoding.decode(WireRequest.self, from: bytes)) {
-            return .message(message)
+            return .message(message, frame: bytes)
         }
+        zeroize(&bytes)
         logger.info("Closed a connection that sent a malformed frame", metadata: ["frame.bytes": "\(bytes.count)"])
         close(with: ServiceFailure(.protocolError, "Malformed frame: expected a JSON message of the agent protocol."), id: nil)
         return .end
@@ -252,6 +284,11 @@ struct ServerConnection {
                 ServiceFailure(.protocolError, "The agent could not encode its reply."), id: message.id, closing: false))) ?? Data()
         }
         defer { zeroize(&data) }
+        return write(data, on: socket, deadline: deadline, logger: logger)
+    }
+
+    /// Writes one encoded reply frame; false when the client is gone.
+    private static func write(_ data: Data, on socket: UnixSocket, deadline: Deadline, logger: AgentLogger) -> Bool {
         do {
             try Frame.write(data, to: socket, until: deadline)
             return true

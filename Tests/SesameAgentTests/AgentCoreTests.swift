@@ -125,7 +125,7 @@ import Testing
         _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
 
         let guess = { (core: AgentCore) throws(ServiceFailure) in
-            try core.serve(vault: path, policy: .of(.changeMasterPassword)) { vault throws(ServiceFailure) in
+            try core.serve(vault: path, policy: ChangeMasterPasswordOperation.policy) { vault throws(ServiceFailure) in
                 try vault.changeMasterPassword(current: Fixture.secret("guess"), new: Fixture.secret("x"), kdfMemoryMiB: nil, kdfPasses: nil)
             }
         }
@@ -135,7 +135,7 @@ import Testing
         // Other requests never wait for the throttle.
         _ = try core.vault(path) { try $0.list() }
         #expect(delays.values == [1])
-        try core.serve(vault: path, policy: .of(.changeMasterPassword)) { vault throws(ServiceFailure) in
+        try core.serve(vault: path, policy: ChangeMasterPasswordOperation.policy) { vault throws(ServiceFailure) in
             try vault.changeMasterPassword(current: Fixture.secret(), new: Fixture.secret("new master"), kdfMemoryMiB: nil, kdfPasses: nil)
         }
         #expect(delays.values == [1, 2])

@@ -15,18 +15,16 @@ import Testing
         let report = #"{"auditReport":{"itemsChecked":2,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[{"bits":14.2,"item":{"id":"6f9619ff-8b86-d011-b42d-00c04fc964ff","title":"Forum"},"reason":"a common password or dictionary word; about 14 bits"}]},"id":60,"type":"result"}"#
         let decoded = try WireCoding.decode(WireReply.self, from: Array(report.utf8))
         #expect(try P.json(decoded) == report)
-        #expect(!decoded.carriesSecrets)
+        #expect(!ReplySecrets.present(in: decoded))
 
         #expect(try P.json(P.request(.syncConflicts, id: 61)) == #"{"id":61,"type":"syncConflicts","vault":"/v.sqlite"}"#)
         let conflicts = #"{"conflicts":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","versions":[{"counter":7,"device":"6F9619FF-8B86-D011-B42D-00C04FC964FF","differences":[],"notes":"","number":1,"tags":[],"time":800000000,"title":"Router","trashed":false,"urls":[],"username":"admin","values":{}},{"counter":3,"device":"6F9619FF-8B86-D011-B42D-00C04FC964FF","differences":[{"field":"password","secret":true}],"notes":"","number":2,"tags":[],"time":800000000,"title":"Router","trashed":false,"urls":[],"username":"admin","values":{}}]}],"id":61,"type":"result"}"#
         let listed = try WireCoding.decode(WireReply.self, from: Array(conflicts.utf8))
         #expect(try P.json(listed) == conflicts)
-        #expect(!listed.carriesSecrets)
+        #expect(!ReplySecrets.present(in: listed))
         #expect(try P.json(P.request(.conflictVersions, id: 62) { $0.itemID = P.id })
                 == #"{"id":62,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"conflictVersions","vault":"/v.sqlite"}"#)
-        #expect(P.result(id: 62) { $0.conflictVersions = [] }.carriesSecrets)
-        #expect(try P.json(P.request(.resolveConflict, id: 63) { $0.conflictChoice = ConflictChoice(itemID: P.id, device: P.id, counter: 3) })
-                == #"{"conflictChoice":{"counter":3,"device":"6F9619FF-8B86-D011-B42D-00C04FC964FF","itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF"},"id":63,"type":"resolveConflict","vault":"/v.sqlite"}"#)
+        #expect(ReplySecrets.present(in: P.result(id: 62) { $0.conflictVersions = [] }))
 
         // An item view says whether the item has a one-time code only when it has one: other views keep their bytes.
         let view = WireItemView(ItemView(Item(id: P.id, title: "T", created: P.date, oneTimeCode: "otpauth://totp/x?secret=JBSWY3DP")))
@@ -35,14 +33,14 @@ import Testing
     }
 
     @Test func thePolicyKeepsSecretsOutOfTheAuditAndTheConflictList() throws {
-        for operation in [WireOperation.audit, .syncConflicts, .resolveConflict] {
-            #expect(OperationPolicy.of(operation) == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
+        for operation in ["audit", "syncConflicts", "resolveConflict"] {
+            #expect(AgentOperations.policy(of: operation) == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
         }
         #expect(OperationPolicy.of(.conflictVersions).secretsOut == .one, "one item's versions, as reveal")
         // A revealing report would carry passwords: the reply guard sees them.
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(#"{"itemsChecked":1,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[{"bits":1,"item":{"id":"x","password":"pw","title":"T"},"reason":"r"}]}"#.utf8))
         #expect(report.showsPasswords)
-        #expect(P.result(id: 1) { $0.auditReport = report }.carriesSecrets)
+        #expect(ReplySecrets.present(in: P.result(id: 1) { $0.auditReport = report }))
     }
 
     @Test func anAuditThroughTheAgentNamesItemsButReceivesNoPassword() throws {

@@ -128,19 +128,19 @@ import Testing
         #expect(try client.agentStatus().isUnlocked)
     }
 
-    @Test func thePolicyTableHandsOverOneCredentialAtATimeAndBulkNeedsTheMasterPassword() {
-        for operation in WireOperation.allCases {
-            let policy = OperationPolicy.of(operation)
+    @Test func thePolicyTableHandsOverOneCredentialAtATimeAndBulkNeedsTheMasterPassword() throws {
+        for operation in AgentOperations.names {
+            let policy = try #require(AgentOperations.policy(of: operation))
             if policy.secretsOut == .bulk {
                 #expect(policy.needsMasterPassword && policy.secretFrames >= 1, "\(operation)")
             }
         }
-        let none: [WireOperation] = [.list, .resolve, .match, .update, .delete, .add, .vaultStatus, .saveSiteCredential,
-                                     .rejectSiteCredentials, .equivalents, .changeMasterPassword, .unlock]
-        #expect(none.allSatisfy { OperationPolicy.of($0).secretsOut == .none })
-        let one: [WireOperation] = [.reveal, .fill, .credential, .lookupSiteCredential, .oneTimeCode]
-        #expect(one.allSatisfy { OperationPolicy.of($0).secretsOut == .one })
+        let none = ["list", "resolve", "match", "update", "delete", "add", "vaultStatus", "saveSiteCredential",
+                    "rejectSiteCredentials", "equivalents", "changeMasterPassword", "unlock"]
+        #expect(none.allSatisfy { AgentOperations.policy(of: $0)?.secretsOut == OperationPolicy.SecretsOut.none })
+        let one = ["reveal", "fill", "credential", "lookupSiteCredential", "oneTimeCode"]
+        #expect(one.allSatisfy { AgentOperations.policy(of: $0)?.secretsOut == .one })
         #expect(OperationPolicy.of(.export).secretsOut == .bulk)
-        #expect(OperationPolicy.of(.unlock).secretFrames == 1 && OperationPolicy.of(.changeMasterPassword).secretFrames == 2)
+        #expect(OperationPolicy.of(.unlock).secretFrames == 1 && ChangeMasterPasswordOperation.policy.secretFrames == 2)
     }
 }

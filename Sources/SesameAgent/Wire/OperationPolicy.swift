@@ -1,5 +1,6 @@
-/// What the agent lets each operation carry over the socket. One row per ``WireOperation``; the server checks
-/// every reply against its row before sending it, and docs/agent-protocol.md §5 prints the table.
+/// What the agent lets each operation carry over the socket. One row per operation (each ``AgentOperation``'s
+/// `policy`, and ``of(_:)`` for those still in ``WireOperation``); the server checks every reply against its row
+/// before sending it, and docs/agent-protocol.md §5 prints the table (`PolicyTableDocTests`).
 struct OperationPolicy: Equatable, Sendable {
     /// What secret bytes a reply may carry.
     enum SecretsOut: String, Sendable {
@@ -23,28 +24,31 @@ struct OperationPolicy: Equatable, Sendable {
     /// like an unlock).
     var needsMasterPassword: Bool
 
+    /// The row of most operations: no secret out, no secret frame in, no master password again.
+    static let plain = OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
+    /// The row of an operation that hands over the secrets of exactly one item or credential.
+    static let oneItem = OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
+
     static func of(_ operation: WireOperation) -> OperationPolicy {
         switch operation {
         case .hello, .attach, .lock, .status, .stop:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .vaultStatus, .list, .resolve, .add, .importItems, .update, .delete, .moveToTrash, .restore, .match,
-            .saveSiteCredential, .rejectSiteCredentials, .equivalents, .addEquivalents, .removeEquivalents,
-            .importEquivalents, .autoTypeRules, .addAutoTypeRule, .removeAutoTypeRule, .autoTypeCandidates,
-            .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .resolveConflict, .audit:
+        case .list, .resolve, .add, .importItems, .update, .match,
+            .equivalents, .addEquivalents, .removeEquivalents,
+            .importEquivalents, .autoTypeCandidates,
+            .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .credential, .lookupSiteCredential, .oneTimeCode, .conflictVersions:
+        case .reveal, .fill, .lookupSiteCredential, .oneTimeCode, .conflictVersions:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
-        case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserSaveLogin,
-            .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
+        case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
+            .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .browserLogins:
             OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
         case .browserOneTimeCode:
             OperationPolicy(secretsOut: .oneTimeCode, secretFrames: 0, needsMasterPassword: false)
-        case .changeMasterPassword:
-            OperationPolicy(secretsOut: .none, secretFrames: 2, needsMasterPassword: true)
         case .export:
             OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true)
         }

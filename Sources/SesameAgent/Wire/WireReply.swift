@@ -26,7 +26,6 @@ struct WireReply: Codable, Sendable {
     var more: Bool?
 
     // result fields, by operation (see docs/agent-protocol.md §4).
-    var vaultStatus: VaultStatus?
     var summaries: [ItemSummary]?
     var damaged: [String]?
     var view: WireItemView?
@@ -34,7 +33,6 @@ struct WireReply: Codable, Sendable {
     var matches: [CredentialMatch]?
     var credential: Credential?
     var siteCredential: SiteCredentialMatch?
-    var itemIDs: [UUID]?
     var equivalents: EquivalentDomains?
     var equivalentsChange: EquivalentsChange?
     var importSummary: ImportSummary?
@@ -44,16 +42,11 @@ struct WireReply: Codable, Sendable {
     var keePassDatabases: [KeePassDatabaseExtras]?
     /// export: when each deleted item was deleted, when any deletion was recorded.
     var deletions: [ItemDeletion]?
-    var browserHash: String?
-    var associations: [BrowserAssociation]?
     var association: BrowserAssociation?
-    var matched: Bool?
     var browserLogins: BrowserLogins?
     /// browserOneTimeCode: the login's current code; absent when it has none.
     var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
-    var autoTypeRules: [AutoTypeRule]?
-    var autoTypeRule: AutoTypeRule?
     var autoTypeCandidates: [AutoTypeCandidate]?
     var attributedItems: [AttributedItem]?
     var attributedItem: AttributedItem?
@@ -73,16 +66,16 @@ struct WireReply: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
-        case failure = "failure", closing = "closing", more = "more", vaultStatus = "vaultStatus", summaries = "summaries"
+        case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
-        case credential = "credential", siteCredential = "siteCredential", itemIDs = "itemIDs"
+        case credential = "credential", siteCredential = "siteCredential"
         case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case deletions = "deletions"
-        case browserHash = "browserHash", associations = "associations", association = "association"
-        case matched = "matched", browserLogins = "browserLogins", pending = "pending"
+        case association = "association"
+        case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
-        case autoTypeRules = "autoTypeRules", autoTypeRule = "autoTypeRule", autoTypeCandidates = "autoTypeCandidates"
+        case autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
         case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
@@ -108,15 +101,6 @@ struct WireReply: Codable, Sendable {
         reply.closing = closing
         return reply
     }
-
-    /// Whether any field that can hold a password, protected value or token is present: checked against the
-    /// operation's policy before the reply leaves the agent.
-    var carriesSecrets: Bool {
-        revealed != nil || credential != nil || siteCredential != nil || exported != nil || browserLogins != nil
-            || oneTimeCode != nil
-            || keePassDatabases != nil || deletions != nil || conflictVersions != nil
-            || auditReport?.showsPasswords == true
-    }
 }
 
 // Written out rather than synthesized, for the reason given beside `WireRequest`'s: only the fields present touch
@@ -137,7 +121,6 @@ extension WireReply {
             case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
             case .closing: closing = try container.decode(Bool.self, forKey: key)
             case .more: more = try container.decode(Bool.self, forKey: key)
-            case .vaultStatus: vaultStatus = try container.decode(VaultStatus.self, forKey: key)
             case .summaries: summaries = try container.decode([ItemSummary].self, forKey: key)
             case .damaged: damaged = try container.decode([String].self, forKey: key)
             case .view: view = try container.decode(WireItemView.self, forKey: key)
@@ -145,22 +128,16 @@ extension WireReply {
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
             case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
-            case .itemIDs: itemIDs = try container.decode([UUID].self, forKey: key)
             case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
             case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .deletions: deletions = try container.decode([ItemDeletion].self, forKey: key)
-            case .browserHash: browserHash = try container.decode(String.self, forKey: key)
-            case .associations: associations = try container.decode([BrowserAssociation].self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
-            case .matched: matched = try container.decode(Bool.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
-            case .autoTypeRules: autoTypeRules = try container.decode([AutoTypeRule].self, forKey: key)
-            case .autoTypeRule: autoTypeRule = try container.decode(AutoTypeRule.self, forKey: key)
             case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
             case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
             case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
@@ -184,7 +161,6 @@ extension WireReply {
         if let failure { try container.encode(failure, forKey: .failure) }
         if let closing { try container.encode(closing, forKey: .closing) }
         if let more { try container.encode(more, forKey: .more) }
-        if let vaultStatus { try container.encode(vaultStatus, forKey: .vaultStatus) }
         if let summaries { try container.encode(summaries, forKey: .summaries) }
         if let damaged { try container.encode(damaged, forKey: .damaged) }
         if let view { try container.encode(view, forKey: .view) }
@@ -192,22 +168,16 @@ extension WireReply {
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
         if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
-        if let browserHash { try container.encode(browserHash, forKey: .browserHash) }
-        if let associations { try container.encode(associations, forKey: .associations) }
         if let association { try container.encode(association, forKey: .association) }
-        if let matched { try container.encode(matched, forKey: .matched) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let itemIDs { try container.encode(itemIDs, forKey: .itemIDs) }
         if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
         if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let deletions { try container.encode(deletions, forKey: .deletions) }
-        if let autoTypeRules { try container.encode(autoTypeRules, forKey: .autoTypeRules) }
-        if let autoTypeRule { try container.encode(autoTypeRule, forKey: .autoTypeRule) }
         if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
         if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
         if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }

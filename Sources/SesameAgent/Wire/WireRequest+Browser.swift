@@ -7,14 +7,6 @@ extension WireRequest {
     func performBrowser(_ operation: WireOperation, on browser: any BrowserAccess) throws(ServiceFailure) -> WireReply {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .browserDatabaseHash:
-            reply.browserHash = try browser.browserDatabaseHash()
-        case .browserAssociations:
-            reply.associations = try browser.browserAssociations()
-        case .browserRevoke:
-            try browser.revokeBrowserAssociation(name: try required(name, "name"))
-        case .browserTestAssociation:
-            reply.matched = try browser.testBrowserAssociation(try required(browserKey, "browserKey"))
         case .browserLogins:
             reply.browserLogins = try browser.browserLogins(try required(browserQuery, "browserQuery"))
         case .browserSaveLogin:

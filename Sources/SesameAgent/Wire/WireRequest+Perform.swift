@@ -4,15 +4,14 @@ import SesameCrypto
 import SesameStore
 
 extension WireRequest {
-    /// Runs a vault operation on the unlocked vault and builds its reply: the agent's one switch over operations.
+    /// Runs a vault operation still in ``WireOperation`` on the unlocked vault and builds its reply (the others are
+    /// performed by their own ``AgentOperation`` type).
     /// `secrets` are the raw frames the operation's policy asked for, in order.
     func perform(_ operation: WireOperation, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> WireReply
     {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .vaultStatus:
-            reply.vaultStatus = try vault.status()
         case .list:
             let (items, damaged) = try vault.list(try WireItemState.parse(state))
             reply.summaries = items
@@ -30,27 +29,15 @@ extension WireRequest {
                 try required(items, "items"), keePassDatabases: keePassDatabases ?? [], dryRun: dryRun ?? false, progress: { _ in })
         case .update:
             reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
-        case .delete:
-            try vault.delete(try required(itemID, "itemID"))
-        case .moveToTrash:
-            try vault.moveToTrash(try required(itemID, "itemID"))
-        case .restore:
-            try vault.restore(try required(itemID, "itemID"))
         case .match:
             reply.matches = try vault.match(try required(identifiers, "identifiers"))
         case .fill:
             reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
-        case .credential:
-            reply.credential = try vault.credential(for: try required(itemID, "itemID"))
         case .oneTimeCode:
             // The code, computed here from the item's secret, which stays in the agent.
             reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
         case .lookupSiteCredential:
             reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
-        case .saveSiteCredential:
-            reply.view = WireItemView(try vault.saveSiteCredential(try required(siteCredential, "siteCredential")))
-        case .rejectSiteCredentials:
-            reply.itemIDs = try vault.rejectSiteCredentials(try required(query, "query"))
         case .equivalents:
             reply.equivalents = try vault.equivalents()
         case .addEquivalents:
@@ -59,12 +46,6 @@ extension WireRequest {
             reply.equivalentsChange = try vault.removeEquivalents(domains)
         case .importEquivalents:
             reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
-        case .autoTypeRules:
-            reply.autoTypeRules = try vault.autoTypeRules()
-        case .addAutoTypeRule:
-            reply.autoTypeRule = try vault.addAutoTypeRule(try required(rule, "rule"))
-        case .removeAutoTypeRule:
-            reply.autoTypeRule = try vault.removeAutoTypeRule(try required(reference, "reference"))
         case .autoTypeCandidates:
             reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
         case .searchAttributes:
@@ -73,28 +54,24 @@ extension WireRequest {
             reply.attributedItem = try vault.attributedItem(try required(itemID, "itemID"))
         case .storeAttributed:
             reply.attributedItem = try vault.storeAttributed(try required(item, "item"), replace: replace ?? false)
-        case .changeMasterPassword:
-            try vault.changeMasterPassword(
-                current: secrets[0], new: secrets[1], kdfMemoryMiB: kdfMemoryMiB, kdfPasses: kdfPasses)
         case .export:
             let export = try vault.export(masterPassword: secrets[0])
             reply.exported = export.items
             if !export.keePassDatabases.isEmpty { reply.keePassDatabases = export.keePassDatabases }
             if !export.deletions.isEmpty { reply.deletions = export.deletions }
-        case .browserDatabaseHash, .browserAssociations, .browserRevoke, .browserTestAssociation, .browserLogins,
-            .browserSaveLogin, .browserOneTimeCode:
+        case .browserLogins, .browserSaveLogin, .browserOneTimeCode:
             guard let browser = vault as? any BrowserAccess else {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }
             return try performBrowser(operation, on: browser)
-        case .syncConflicts, .conflictVersions, .resolveConflict:
+        case .syncConflicts, .conflictVersions:
             guard let conflicts = vault as? any SyncConflictService else {
                 throw ServiceFailure(.unavailable, "This vault service does not keep sync conflicts.")
             }
-            switch operation {
-            case .syncConflicts: reply.conflicts = try conflicts.syncConflicts()
-            case .conflictVersions: reply.conflictVersions = try conflicts.conflictVersions(try required(itemID, "itemID"))
-            default: try conflicts.resolveConflict(try required(conflictChoice, "conflictChoice"))
+            if operation == .syncConflicts {
+                reply.conflicts = try conflicts.syncConflicts()
+            } else {
+                reply.conflictVersions = try conflicts.conflictVersions(try required(itemID, "itemID"))
             }
         case .audit:
             guard let local = vault as? LocalVaultService else {

@@ -40,15 +40,11 @@ struct WireRequest: Codable, Sendable {
     /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
     /// client reads too.
     var rowsPerFrame: Int?
-    /// lookupSiteCredential, rejectSiteCredentials: the site; saveSiteCredential: what to keep.
+    /// lookupSiteCredential: the site.
     var query: SiteCredentialQuery?
-    var siteCredential: SiteCredential?
     /// addEquivalents, removeEquivalents (absent: every group): domains or URLs; importEquivalents: groups.
     var domains: [String]?
     var groups: [EquivalentGroup]?
-    /// changeMasterPassword: new Argon2id settings, if any.
-    var kdfMemoryMiB: Int?
-    var kdfPasses: Int?
     /// browserTestAssociation, browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
@@ -63,9 +59,7 @@ struct WireRequest: Codable, Sendable {
     var allow: Bool?
     /// browserRevoke, browserAnswer: an association's name.
     var name: String?
-    /// addAutoTypeRule: the new rule (removeAutoTypeRule names one by `reference`); autoTypeCandidates: the
-    /// window, and the site when the caller knows it.
-    var rule: AutoTypeRule?
+    /// autoTypeCandidates: the window, and the site when the caller knows it.
     var window: AutoTypeWindow?
     var site: String?
     /// searchAttributes: the lookup attributes every item found has (empty: all items).
@@ -74,8 +68,6 @@ struct WireRequest: Codable, Sendable {
     var replace: Bool?
     /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
     var twoFactorSites: [String]?
-    /// resolveConflict: the version to keep.
-    var conflictChoice: ConflictChoice?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -88,15 +80,15 @@ struct WireRequest: Codable, Sendable {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", siteCredential = "siteCredential", domains = "domains"
-        case groups = "groups", kdfMemoryMiB = "kdfMemoryMiB", kdfPasses = "kdfPasses", dryRun = "dryRun"
+        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", domains = "domains"
+        case groups = "groups", dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
-        case rule = "rule", window = "window", site = "site"
+        case window = "window", site = "site"
         case attributes = "attributes", replace = "replace"
         case keePassDatabases = "keePassDatabases"
-        case twoFactorSites = "twoFactorSites", conflictChoice = "conflictChoice"
+        case twoFactorSites = "twoFactorSites"
     }
 }
 
@@ -128,11 +120,8 @@ extension WireRequest {
             case .username: username = try container.decode(String.self, forKey: key)
             case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
             case .query: query = try container.decode(SiteCredentialQuery.self, forKey: key)
-            case .siteCredential: siteCredential = try container.decode(SiteCredential.self, forKey: key)
             case .domains: domains = try container.decode([String].self, forKey: key)
             case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
-            case .kdfMemoryMiB: kdfMemoryMiB = try container.decode(Int.self, forKey: key)
-            case .kdfPasses: kdfPasses = try container.decode(Int.self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
@@ -143,13 +132,11 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
-            case .rule: rule = try container.decode(AutoTypeRule.self, forKey: key)
             case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
             case .site: site = try container.decode(String.self, forKey: key)
             case .attributes: attributes = try container.decode([String: String].self, forKey: key)
             case .replace: replace = try container.decode(Bool.self, forKey: key)
             case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
-            case .conflictChoice: conflictChoice = try container.decode(ConflictChoice.self, forKey: key)
             }
         }
     }
@@ -173,11 +160,8 @@ extension WireRequest {
         if let username { try container.encode(username, forKey: .username) }
         if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
         if let query { try container.encode(query, forKey: .query) }
-        if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
         if let domains { try container.encode(domains, forKey: .domains) }
         if let groups { try container.encode(groups, forKey: .groups) }
-        if let kdfMemoryMiB { try container.encode(kdfMemoryMiB, forKey: .kdfMemoryMiB) }
-        if let kdfPasses { try container.encode(kdfPasses, forKey: .kdfPasses) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
@@ -188,12 +172,10 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
-        if let rule { try container.encode(rule, forKey: .rule) }
         if let window { try container.encode(window, forKey: .window) }
         if let site { try container.encode(site, forKey: .site) }
         if let attributes { try container.encode(attributes, forKey: .attributes) }
         if let replace { try container.encode(replace, forKey: .replace) }
         if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }
-        if let conflictChoice { try container.encode(conflictChoice, forKey: .conflictChoice) }
     }
 }

@@ -1,0 +1,32 @@
+/// The registry: every operation that has its own type (``AgentOperation``), by its name on the wire. The server
+/// dispatches through it and docs/agent-protocol.md §5 is checked against it (`PolicyTableDocTests`).
+///
+/// Operations not listed here are still served through the shared `WireRequest`/`WireReply` and
+/// ``WireOperation`` (issue 23 moves them here one by one).
+enum AgentOperations {
+    static var all: [any AgentOperation.Type] {
+        [
+            VaultStatusOperation.self,
+            DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
+            CredentialOperation.self,
+            BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
+            ResolveConflictOperation.self,
+            AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
+            BrowserAssociationsOperation.self,
+            ChangeMasterPasswordOperation.self,
+            SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
+        ]
+    }
+
+    static func named(_ name: String) -> (any AgentOperation.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// The policy row of any operation, registered or not.
+    static func policy(of name: String) -> OperationPolicy? {
+        named(name)?.policy ?? WireOperation(rawValue: name).map(OperationPolicy.of)
+    }
+
+    /// Every operation's name: the registered ones and those still in ``WireOperation``.
+    static var names: [String] { all.map { $0.name } + WireOperation.allCases.map(\.rawValue) }
+}

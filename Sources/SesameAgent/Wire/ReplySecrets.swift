@@ -1,0 +1,50 @@
+import Foundation
+import SesameAutoFill
+import SesameStore
+
+/// A value that can hold a password, a protected field value, a token or a one-time code. The reply guard finds
+/// such values by their type (``ReplySecrets/present(in:)``), so a reply field of such a type is guarded the day it
+/// is added, without being listed anywhere. A wire type that holds one of these inside is itself one.
+protocol CarriesSecrets {
+    /// Whether this value holds a secret now: true unless the type says otherwise (an audit report holds passwords
+    /// only when asked to show them).
+    var holdsSecrets: Bool { get }
+}
+
+extension CarriesSecrets {
+    var holdsSecrets: Bool { true }
+}
+
+extension Optional: CarriesSecrets where Wrapped: CarriesSecrets {
+    var holdsSecrets: Bool { self?.holdsSecrets ?? false }
+}
+
+/// A list of secret-bearing values counts as one even when empty: its type says what it may carry.
+extension Array: CarriesSecrets where Element: CarriesSecrets {
+    var holdsSecrets: Bool { isEmpty || contains { $0.holdsSecrets } }
+}
+
+// The core's values that carry secrets on the wire.
+extension Item: CarriesSecrets {}
+extension Credential: CarriesSecrets {}
+extension SiteCredentialMatch: CarriesSecrets {}
+extension BrowserLogins: CarriesSecrets {}
+extension OneTimeCode: CarriesSecrets {}
+/// A KeePass database's own parts (its custom data and protected metadata), kept sealed.
+extension KeePassDatabaseExtras: CarriesSecrets {}
+/// Which items were deleted and when: bulk vault history, sent only with an export.
+extension ItemDeletion: CarriesSecrets {}
+
+extension AuditReport: CarriesSecrets {
+    var holdsSecrets: Bool { showsPasswords }
+}
+
+/// The reply guard's question: does a reply hold any secret? Asked of every top-level field of the reply by its
+/// type, so no list of secret fields exists to forget one in.
+enum ReplySecrets {
+    static func present(in reply: Any) -> Bool {
+        Mirror(reflecting: reply).children.contains { child in
+            (child.value as? any CarriesSecrets)?.holdsSecrets == true
+        }
+    }
+}

@@ -143,7 +143,8 @@ let package = Package(
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAgentTests", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport"]),
+            "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport",
+            "SesameSystemCalls"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [

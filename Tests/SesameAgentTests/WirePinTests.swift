@@ -5,6 +5,7 @@ import SesameAutoFill
 import SesameAutoType
 import SesameCrypto
 import SesameStore
+import SesameSystemCalls
 import Testing
 
 /// One operation's exchange in protocol v2, byte for byte: what `AgentClient` sends for a call, the secret frames

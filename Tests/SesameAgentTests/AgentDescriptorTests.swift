@@ -26,10 +26,15 @@ import Testing
         let client = try AgentClient.connect(to: server.configuration.location)
         client.vault = path
 
-        // The first cycle settles what stays open for the agent's life (its socket, the lock file).
+        // The first cycle settles what stays open for the agent's life (its socket, the lock file). The locked
+        // agent releases the vault a moment after the reply, so the baseline is read once it has: read at once,
+        // under load it still counted the vault's file, WAL and shared memory.
         _ = try client.unlock(vault: path, password: Fixture.secret())
         #expect(try client.list().items.count == 1)
+        let whileOpen = Self.openDescriptors(in: folder)
         _ = try client.lock()
+        let released = eventually(timeout: 30) { Self.openDescriptors(in: folder) < whileOpen }
+        try #require(released, "the locked agent kept its \(whileOpen) descriptors on the vault's files")
         let baseline = Self.openDescriptors(in: folder)
 
         var grew: [Int] = []

@@ -82,7 +82,7 @@ enum SecretServiceCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.dateEncodingStrategy = .iso8601
-                FileHandle.standardOutput.write(try encoder.encode(clients) + Data("\n".utf8))
+                try StandardOutput.write(try encoder.encode(clients) + Data("\n".utf8))
             } else if clients.isEmpty {
                 print("No program has been asked about yet (answers are remembered with --confirm).")
             } else {

@@ -259,6 +259,6 @@ final class CommandContext {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        try StandardOutput.write(data + Data("\n".utf8))
     }
 }

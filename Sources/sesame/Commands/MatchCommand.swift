@@ -48,9 +48,9 @@ enum MatchCommand: Command {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         var wroteAny = false
-        var encodingError: (any Error)?
+        var failure: (any Error)?
         try service.matchAll(inPiecesOf: 1_000) { rows in
-            guard encodingError == nil else { return }
+            guard failure == nil else { return }
             var text = Data()
             for row in rows {
                 do {
@@ -61,17 +61,17 @@ enum MatchCommand: Command {
                         .joined(separator: Array("\n  ".utf8)))
                     wroteAny = true
                 } catch {
-                    encodingError = error
+                    failure = error
                     return
                 }
             }
-            FileHandle.standardOutput.write(text)
+            do { try StandardOutput.write(text) } catch { failure = error }
         }
-        if let encodingError { throw encodingError }
+        if let failure { throw failure }
         if wroteAny {
-            FileHandle.standardOutput.write(Data("\n]\n".utf8))
+            try StandardOutput.write(Data("\n]\n".utf8))
         } else {
-            FileHandle.standardOutput.write(try encoder.encode([MatchJSON]()) + Data("\n".utf8))
+            try StandardOutput.write(try encoder.encode([MatchJSON]()) + Data("\n".utf8))
         }
     }
 

@@ -9,10 +9,7 @@ extension SyncCommand {
             name: "setup",
             abstract: "Make this vault the first synced copy, through a git remote or a synced folder.",
             discussion: "Writes the synced vault's header (vault.hdr) and publishes every item. Asks for the master password (three tries at a terminal). Other devices then join with 'sesame sync clone'.",
-            arguments: [
-                ArgumentSpec("kind", help: "git or folder.", completion: .values(["git", "folder"])),
-                ArgumentSpec("location", help: "The git remote's URL, or the folder's path."),
-            ],
+            arguments: SyncCommand.transportArguments,
             options: [SyncCommand.intervalOption, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -28,10 +25,7 @@ extension SyncCommand {
             name: "clone",
             abstract: "Create this device's vault from a synced one.",
             discussion: "Creates the vault at --vault (which must not exist) from the synced vault's header, with its master password (exit 2 if wrong), as a new device; then merges every item.",
-            arguments: [
-                ArgumentSpec("kind", help: "git or folder.", completion: .values(["git", "folder"])),
-                ArgumentSpec("location", help: "The git remote's URL, or the folder's path."),
-            ],
+            arguments: SyncCommand.transportArguments,
             options: [SyncCommand.intervalOption, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) throws {

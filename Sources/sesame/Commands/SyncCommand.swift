@@ -42,6 +42,12 @@ enum SyncCommand: Command {
         "interval", valueName: "duration",
         help: "Sync automatically this often while the agent holds the vault unlocked (90s, 5m, 1h; at least 10s).")
 
+    /// The arguments `setup` and `clone` take to name a transport (read by ``transport(_:)``).
+    static let transportArguments = [
+        ArgumentSpec("kind", help: "git or folder.", completion: .values(["git", "folder"])),
+        ArgumentSpec("location", help: "The git remote's URL, or the folder's path."),
+    ]
+
     /// The transport `setup` and `clone` name: `git URL` or `folder PATH`.
     static func transport(_ arguments: ParsedArguments) throws -> SyncTransportConfiguration {
         let kindName = arguments.argument("kind") ?? ""

@@ -14,22 +14,17 @@ public enum Pager {
             return
         }
         fflush(nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
         var pagerEnvironment = environment
         if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
-        process.environment = pagerEnvironment
-        let input = Pipe()
-        process.standardInput = input
-        do { try process.run() } catch {
+        // On the terminal beside sesame (not Foundation's Process, whose child cannot read keys from /dev/tty).
+        guard let pager = try? TerminalChild(path: "/bin/sh", arguments: ["sh", "-c", command],
+                                              environment: pagerEnvironment, readsOutput: false)
+        else {
             Swift.print(text, terminator: "")
             return
         }
-        // A pager that quits early (q) closes the pipe: the rest is not wanted (SIGPIPE is ignored by sesame).
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        pager.send(Array(text.utf8))
+        _ = pager.waitForExit()
     }
 
     /// `$SESAME_PAGER`, else `$PAGER`, else `less` when installed; nil when paging is off (`cat` or empty).

@@ -45,26 +45,21 @@ enum ItemChooser {
     private static func chooseWithFzf(
         _ fzf: String, reference: String, among candidates: [ItemSummary], environment: [String: String]
     ) throws -> ItemSummary {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: fzf)
-        process.arguments = [
-            "--delimiter", "\t", "--with-nth", "2..", "--no-multi", "--height", "40%", "--reverse",
+        let arguments = [
+            "fzf", "--delimiter", "\t", "--with-nth", "2..", "--no-multi", "--height", "40%", "--reverse",
             "--prompt", TerminalText.singleLine(TerminalText.quoted(reference)) + "> ",
         ]
-        process.environment = environment
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch { return try chooseFromList(reference, among: candidates) }
+        // fzf draws on /dev/tty: it must run in this session (TerminalChild), which Foundation's Process does not.
+        guard let process = try? TerminalChild(path: fzf, arguments: arguments, environment: environment, readsOutput: true)
+        else { return try chooseFromList(reference, among: candidates) }
         let lines = candidates.enumerated().map { index, item in
             [String(index + 1), item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))]
                 .map { TerminalText.singleLine($0) }.joined(separator: "\t")
         }
-        try? input.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
-        try? input.fileHandleForWriting.close()
-        let chosen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let number = chosen.split(separator: "\t").first.flatMap({ Int($0) }),
+        process.send(Array((lines.joined(separator: "\n") + "\n").utf8))
+        let chosen = String(decoding: process.readOutput(), as: UTF8.self)
+        let status = process.waitForExit()
+        guard status == 0, let number = chosen.split(separator: "\t").first.flatMap({ Int($0) }),
               candidates.indices.contains(number - 1)
         else { throw CLIError("Nothing was chosen.") }
         return candidates[number - 1]

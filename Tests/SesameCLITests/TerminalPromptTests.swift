@@ -88,6 +88,56 @@ import Testing
         #expect(!lines.contains { $0.contains("pw-") }, "fzf is offered no secret")
     }
 
+    /// fzf itself, not a stand-in: it draws its list on the terminal, the person types "bob" and Return.
+    @Test func anAmbiguousNameIsChosenOnFzfsOwnScreen() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"), "fzf is in scripts/packages.txt")
+        let cli = CLIHarness()
+        defer { _ = try? cli.run(["agent", "--stop"]) }
+        try Self.vault(cli)
+        _ = try cli.run(["unlock", "--password-stdin"], input: Self.strong + "\n")
+        // "2/2": fzf has both lines; "1/2": typing "bob" left one.
+        let chosen = try cli.inTerminal(["2/2", "key:bob", "1/2", "key:\r"], ["get", "GitHub"],
+                                        environment: ["PATH": "/usr/bin:/bin"], size: (rows: 24, columns: 80))
+        #expect(chosen.status == 0, "\(chosen.stdout)")
+        #expect(chosen.stdout.hasSuffix("pw-bob\n"), "\(chosen.stdout)")
+        #expect(chosen.stdout.contains("alice"), "fzf drew both candidates")
+        let cancelled = try cli.inTerminal(["2/2", "key:\u{1B}"], ["get", "GitHub"],
+                                           environment: ["PATH": "/usr/bin:/bin"], size: (rows: 24, columns: 80))
+        #expect(cancelled.status == 1 && cancelled.stdout.contains("Error: Nothing was chosen."), "\(cancelled.stdout)")
+        #expect(!cancelled.stdout.contains("pw-"))
+    }
+
+    /// A list taller than the terminal goes through less (the default pager), a page at a time; a shorter one is
+    /// printed as it is.
+    @Test func aListTallerThanTheTerminalIsPagedThroughLess() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/less"))
+        let cli = CLIHarness()
+        defer { _ = try? cli.run(["agent", "--stop"]) }
+        #expect(try cli.run(["init", "--kdf-memory", "19", "--kdf-passes", "2", "--password-stdin"], input: Self.strong + "\n").status == 0)
+        let rows = (1...30).map { String(format: "Site %02d,https://site%02d.example,user%02d,pw%02d", $0, $0, $0, $0) }
+        let csv = cli.home + "/sites.csv"
+        try (["name,url,username,password"] + rows).joined(separator: "\n").appending("\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["import", csv, "--password-stdin"], input: Self.strong + "\n").status == 0)
+        _ = try cli.run(["unlock", "--password-stdin"], input: Self.strong + "\n")
+        cli.setEnvironment("PAGER", nil)
+        cli.setEnvironment("LESS", nil)
+
+        // Ten rows: a header and eight logins, then less's prompt; Space shows the next page, q ends it.
+        let paged = try cli.inTerminal(["Site 08", "key: ", "Site 17", "key:q"], ["list"], size: (rows: 10, columns: 100))
+        #expect(paged.status == 0, "\(paged.stdout)")
+        #expect(paged.stdout.contains("Site 01") && paged.stdout.contains("Site 17"))
+        #expect(!paged.stdout.contains("Site 18") && !paged.stdout.contains("Site 30"), "the rest is never drawn: \(paged.stdout)")
+
+        // A pager that marks its lines shows whether it ran at all.
+        let marking = ["SESAME_PAGER": "sed s/^/paged:/"]
+        let short = try cli.inTerminal([], ["list"], environment: marking, size: (rows: 40, columns: 100))
+        #expect(short.status == 0)
+        #expect(short.stdout.contains("Site 01") && short.stdout.contains("Site 30"), "\(short.stdout)")
+        #expect(!short.stdout.contains("paged:"), "31 lines fit in 40 rows: \(short.stdout)")
+        let tall = try cli.inTerminal([], ["list"], environment: marking, size: (rows: 20, columns: 100))
+        #expect(tall.stdout.contains("paged:Site 30"), "\(tall.stdout)")
+    }
+
     @Test func exportSaysWhyItAsksEvenWhileUnlocked() throws {
         let cli = CLIHarness()
         defer { _ = try? cli.run(["agent", "--stop"]) }

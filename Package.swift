@@ -165,7 +165,7 @@ let package = Package(
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
         ]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameTerminalText", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard"],
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard", "CSDBus"],
                     exclude: ["Fixtures"]),
     ]
 )

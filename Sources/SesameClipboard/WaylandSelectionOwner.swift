@@ -26,9 +26,14 @@ public final class WaylandSelectionOwner {
     private var nextID: UInt32 = 2
     private var registry: UInt32 = 0, seat: UInt32 = 0, manager: UInt32 = 0, source: UInt32 = 0, device: UInt32 = 0
 
+    /// Descriptors held for paste requests not read yet. A compositor sends one pipe per paste and the helper
+    /// answers each as it reads it, so a few suffice; more is a compositor flooding the helper, which ends it.
+    public static let maximumHeldDescriptors = 64
+
     private let fd: Int32
     private var reader = WaylandMessageReader()
     private var receivedDescriptors: [Int32] = []
+    private var refusedDescriptors = false
     private var globals: [(name: UInt32, interface: String, version: UInt32)] = []
     private var pendingCallbacks: Set<UInt32> = []
     private var outcome: Outcome?
@@ -216,6 +221,9 @@ public final class WaylandSelectionOwner {
             throw WaylandProtocolError("Reading from the compositor failed: \(String(cString: strerror(errno))).")
         }
         guard count > 0 else { throw WaylandProtocolError("The Wayland compositor closed the connection.") }
+        guard !refusedDescriptors else {
+            throw WaylandProtocolError("The Wayland compositor sent more than \(Self.maximumHeldDescriptors) descriptors without paste requests for them.")
+        }
         try reader.append(buffer[0..<count])
     }
 
@@ -228,7 +236,13 @@ public final class WaylandSelectionOwner {
             guard messageLength >= 16, offset + messageLength <= control.count else { break }
             if level == SOL_SOCKET && type == Int32(SCM_RIGHTS) {
                 for index in 0..<((messageLength - 16) / 4) {
-                    receivedDescriptors.append(control.load(fromByteOffset: offset + 16 + index * 4, as: Int32.self))
+                    let descriptor = control.load(fromByteOffset: offset + 16 + index * 4, as: Int32.self)
+                    if receivedDescriptors.count < Self.maximumHeldDescriptors {
+                        receivedDescriptors.append(descriptor)
+                    } else {
+                        close(descriptor)
+                        refusedDescriptors = true
+                    }
                 }
             }
             offset += (messageLength + 7) & ~7

@@ -32,6 +32,8 @@ import Testing
         defer { cli.stopAgent() }
         _ = try cli.run(["add", "Forum", "--url", "forum.example", "--password-stdin"], input: "master-pw\nsunshine99\n")
         #expect(try cli.run(["unlock", "--password-stdin"], input: "master-pw\n").status == 0)
+        let oneLogin = try cli.run(["audit"])
+        #expect(oneLogin.stdout.hasPrefix("Audited 1 login: 1 finding.\n"), "\(oneLogin.stdout)")
         let served = try cli.run(["audit", "--json"])
         #expect(served.status == 0, "\(served.stderr)")
         #expect(!served.stdout.contains("sunshine99"))

@@ -62,17 +62,30 @@ public enum SecretPrompt {
         return line
     }
 
-    /// Asks twice and returns the secret only if both entries match, for choosing a new password.
+    /// Asks twice and returns the secret only if both entries match, for choosing a new password. A mismatch is a
+    /// typo, not a decision: it is told on the terminal and both are asked again, `tries` times in all (as
+    /// passwd(1) does).
     ///
-    /// - Throws: ``SecretInputError/mismatch`` ("The passwords do not match.") and everything ``read(prompt:secretName:)``
-    ///   throws.
+    /// - Throws: ``SecretInputError/mismatch`` ("The passwords do not match.") after the last try, and everything
+    ///   ``read(prompt:secretName:)`` throws.
     public static func readConfirmed(
-        prompt: String, confirmPrompt: String, secretName: String = "the master password"
+        prompt: String, confirmPrompt: String, secretName: String = "the master password", tries: Int = 3
     ) throws(SecretInputError) -> SecureBytes {
-        let first = try read(prompt: prompt, secretName: secretName)
-        let second = try read(prompt: confirmPrompt, secretName: secretName)
-        guard haveSameBytes(first, second) else { throw .mismatch }
-        return first
+        for attempt in 1...max(1, tries) {
+            let first = try read(prompt: prompt, secretName: secretName)
+            let second = try read(prompt: confirmPrompt, secretName: secretName)
+            if haveSameBytes(first, second) { return first }
+            if attempt < tries { tell("The passwords do not match; try again.\n") }
+        }
+        throw .mismatch
+    }
+
+    /// A line on the terminal (not standard error, which may be a file the person does not see).
+    private static func tell(_ text: String) {
+        let fd = FileDescriptorIO.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        FileDescriptorIO.writeAll(fd, text)
+        close(fd)
     }
 
     /// Compares without stopping at the first difference, so timing says nothing about where they differ.

@@ -62,6 +62,9 @@ import Testing
         #expect(removed.stdout.hasPrefix("Moved 'GitHub' to the trash; 'sesame trash restore "))
         let trash = try #require(try cli.json(cli.run(["trash", "list", "--json", "--password-stdin"], input: Self.master)) as? [[String: Any]])
         #expect(trash.map { $0["title"] as? String } == ["GitHub"])
+        // `sesame trash` alone lists it, as people type first.
+        let alone = try cli.run(["trash", "--password-stdin"], input: Self.master)
+        #expect(alone.status == 0 && alone.stdout.hasPrefix("TITLE") && alone.stdout.contains("GitHub"), "\(alone.stdout)\(alone.stderr)")
         #expect(try cli.run(["trash", "restore", "GitHub", "--password-stdin"], input: Self.master).status == 0)
         #expect(try cli.run(["get", "GitHub", "--password-stdin"], input: Self.master).stdout == "s3cret pw\tend\n")
 

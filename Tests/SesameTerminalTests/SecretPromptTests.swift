@@ -89,17 +89,39 @@ private func hex(_ text: String) -> String {
         #expect(terminal.isEchoing)
     }
 
-    @Test(.needsPseudoTerminal) func confirmationMustMatch() throws {
+    /// A mismatch is asked again, three tries in all; then the error.
+    @Test(.needsPseudoTerminal) func confirmationMustMatchWithinThreeTries() throws {
+        let terminal = try PseudoTerminal()
+        let results = FilePipe()
+        let child = try start(.promptConfirmed, on: terminal, results: results)
+        for attempt in 1...3 {
+            terminal.read(until: "New password: ")
+            terminal.type("first\(attempt)\n")
+            terminal.read(until: "Again: ")
+            terminal.type("second\(attempt)\n")
+        }
+        #expect(child.wait() == .exited(0))
+        #expect(results.drain() == "error mismatch The passwords do not match.\n")
+        terminal.readAvailable()
+        #expect(terminal.output.components(separatedBy: "The passwords do not match; try again.").count == 3,
+                "told twice, then the error: \(terminal.output)")
+        #expect(!terminal.output.contains("first") && !terminal.output.contains("second"))
+    }
+
+    @Test(.needsPseudoTerminal) func aMismatchIsAskedAgain() throws {
         let terminal = try PseudoTerminal()
         let results = FilePipe()
         let child = try start(.promptConfirmed, on: terminal, results: results)
         terminal.read(until: "New password: ")
-        terminal.type("first\n")
+        terminal.type("typo\n")
         terminal.read(until: "Again: ")
-        terminal.type("second\n")
+        terminal.type("other\n")
+        terminal.read(until: "New password: ")
+        terminal.type("same\n")
+        terminal.read(until: "Again: ")
+        terminal.type("same\n")
         #expect(child.wait() == .exited(0))
-        #expect(results.drain() == "error mismatch The passwords do not match.\n")
-        #expect(!terminal.output.contains("first") && !terminal.output.contains("second"))
+        #expect(results.drain() == "ok \(hex("same"))\n")
     }
 
     @Test(.needsPseudoTerminal) func confirmationReturnsTheSecretWhenBothMatch() throws {

@@ -53,10 +53,7 @@ enum AuditCommand: Command {
 
     private static func printText(_ report: AuditReport) {
         func name(_ entry: AuditReport.Entry) -> String { entry.title + (entry.password.map { " [\($0)]" } ?? "") }
-        let logins = "\(report.itemsChecked) \(report.itemsChecked == 1 ? "login" : "logins")"
-        let findings = report.problemCount == 0 ? "nothing to fix"
-            : "\(report.problemCount) \(report.problemCount == 1 ? "finding" : "findings")"
-        print("Audited \(logins): \(findings).")
+        print("Audited \(report.itemsChecked.counted("login")): \(report.problemCount == 0 ? "nothing to fix" : report.problemCount.counted("finding")).")
         section("Weak passwords", report.weak.map { "\(name($0.item)): \($0.reason)" })
         section("Reused passwords (groups)", report.reused.map { $0.items.map(name).joined(separator: ", ") })
         let date = ISO8601DateFormatter()

@@ -143,15 +143,15 @@ enum SyncCommand: Command {
         print("Syncing with \(summary.transport) as device \(summary.device.prefix(8)).")
         var table = Table(headers: ["DEVICE", "PUBLISHED", "MERGED", "LAST CHANGE", "STATE"])
         for row in summary.devices {
-            let state = row.thisDevice ? "this device"
-                : row.gapAt.map { "gap: batch \($0) missing" }
-                ?? (row.withheld > 0 ? "\(row.withheld) batch(es) others have are missing here" : nil)
-                ?? (row.published > row.merged ? "\(row.published - row.merged) to merge" : "up to date")
+            let withheld: String? = row.withheld == 0 ? nil
+                : row.withheld.counted("batch", "batches") + " others have " + (row.withheld == 1 ? "is" : "are") + " missing here"
+            let progress: String = row.published > row.merged ? "\(row.published - row.merged) to merge" : "up to date"
+            let state: String = row.thisDevice ? "this device" : row.gapAt.map { "gap: batch \($0) missing" } ?? withheld ?? progress
             table.append([String(row.device.prefix(8)), String(row.published), String(row.merged),
                           row.lastChange.map { ISO8601DateFormatter().string(from: $0) } ?? "-", state])
         }
         table.print()
-        print("\(summary.pendingChanges) change(s) not yet published; \(summary.conflicts) conflict(s).")
+        print("\(summary.pendingChanges.counted("change")) not yet published; \(summary.conflicts.counted("conflict")).")
         if summary.newPasswordNeeded {
             print("The master password was changed on another device: run 'sesame sync password' to take in the new key; until then this device publishes nothing.")
         }
@@ -236,15 +236,15 @@ enum SyncCommand: Command {
         if context.wantsJSON {
             try context.printJSON(summary)
         } else {
-            print("\(what): merged \(summary.appliedBatches) batch(es) changing \(summary.changedItems) item(s), published \(summary.published.count).")
-            if summary.conflicts > 0 { print("\(summary.conflicts) item(s) have conflicting versions: see 'sesame conflicts'.") }
+            print("\(what): merged \(summary.appliedBatches.counted("batch", "batches")) changing \(summary.changedItems.counted("item")), published \(summary.published.count).")
+            if summary.conflicts > 0 { print("\(summary.conflicts.counted("item")) \(summary.conflicts == 1 ? "has" : "have") conflicting versions: see 'sesame conflicts'.") }
             let behindGaps = summary.waiting.count - summary.held.count - summary.newerKey.count
-            if behindGaps > 0 { print("\(behindGaps) batch(es) wait for an earlier one that has not arrived.") }
+            if behindGaps > 0 { print("\(behindGaps.counted("batch", "batches")) \(behindGaps == 1 ? "waits" : "wait") for an earlier one that has not arrived.") }
             if !summary.newerKey.isEmpty {
-                print("\(summary.newerKey.count) batch(es) are sealed under a key this device does not hold yet.")
+                print("\(summary.newerKey.count.counted("batch", "batches")) \(summary.newerKey.count == 1 ? "is" : "are") sealed under a key this device does not hold yet.")
             }
             if !summary.held.isEmpty {
-                print("\(summary.held.count) batch(es) sealed under the key the last master password change retired wait for their device to take in the new password.")
+                print("\(summary.held.count.counted("batch", "batches")) sealed under the key the last master password change retired \(summary.held.count == 1 ? "waits" : "wait") for their device to take in the new password.")
             }
             if summary.header == "published" && !firstHeader {
                 print("Published the vault header for the new master password: new devices join with it.")

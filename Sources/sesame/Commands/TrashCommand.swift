@@ -3,15 +3,22 @@ import SesameAutoFill
 import SesameStore
 import SesameTerminal
 
-/// `sesame trash`: credentials a service rejected (git `erase`) wait here instead of being destroyed.
-enum TrashCommand: CommandGroup {
+/// `sesame trash`: what `rm` removed and credentials a service rejected (git `erase`) wait here instead of being
+/// destroyed. Alone, it lists them (as `sesame conflicts` does), which is what people type first.
+enum TrashCommand: Command {
     static var subcommands: [any Command.Type] { [List.self, Restore.self, Remove.self] }
 
     static let spec = CommandSpec(
         name: "trash",
         abstract: "List, restore or delete items in the trash.",
-        discussion: "Credentials a service rejected (for example when git reports a failed login) are moved here, never destroyed.",
-        subcommands: subcommandSpecs)
+        discussion: "Without a subcommand: lists the items in the trash. Items 'sesame rm' removed (without --permanent) and credentials a service rejected (for example when git reports a failed login) are moved here, never destroyed.",
+        options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault],
+        subcommands: subcommandSpecs,
+        runsWithoutSubcommand: true)
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        try List.run(arguments, context: context)
+    }
 
     /// `sesame trash list`
     enum List: Command {

@@ -320,6 +320,14 @@ public final class AgentClient: UnlockedVault {
         return try required(vaultCall(request).equivalentsChange)
     }
 
+    // MARK: - VaultPasskeys
+
+    public func passkeys() throws(ServiceFailure) -> [PasskeyListing] {
+        var listings: [PasskeyListing] = []
+        for listing in try call(PasskeysOperation.self, NoFields()).passkeys { listings.append(try listing.listing()) }
+        return listings
+    }
+
     // MARK: - AutoTypeService
 
     public func autoTypeRules() throws(ServiceFailure) -> [AutoTypeRule] {

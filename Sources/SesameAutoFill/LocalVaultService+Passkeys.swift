@@ -1,7 +1,7 @@
 import Foundation
 import SesameStore
 
-extension LocalVaultService: VaultPasskeys {
+extension LocalVaultService {
     public func passkeys() throws(ServiceFailure) -> [PasskeyListing] {
         let items: [Item]
         do {

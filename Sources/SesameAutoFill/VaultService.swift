@@ -149,7 +149,7 @@ public struct VaultExport: Sendable, Equatable {
 
 /// Everything a shell can do with an unlocked vault.
 public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
-    & EquivalentsService & MasterPasswordChanging & VaultExporting & AutoTypeService & AttributedItems
+    & EquivalentsService & MasterPasswordChanging & VaultExporting & AutoTypeService & AttributedItems & VaultPasskeys
 
 /// What `sesame status` and `sesame list` report about the vault itself.
 public struct VaultStatus: Codable, Sendable, Equatable {

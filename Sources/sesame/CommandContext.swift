@@ -193,14 +193,6 @@ final class CommandContext {
         return try service.resolve(chosen.id.uuidString, in: states)
     }
 
-    /// The vault unlocked in this process, even while the agent holds it unlocked: for commands the agent has no
-    /// operation for yet (`passkey list`). Asks for the master password.
-    func openLocalService() throws -> LocalVaultService {
-        let vault = try Vault(path: vaultPath, publicSuffixList: publicSuffixList())
-        try vault.unlock(password: try secrets.read(.masterPassword))
-        return LocalVaultService(vault: vault)
-    }
-
     /// A connection to the agent if it runs and holds this vault unlocked; its idle timer is reset, so the vault
     /// stays unlocked for the requests that follow. `SESAME_NO_AGENT=1` turns the agent off for one process.
     func unlockedAgent() -> AgentClient? {

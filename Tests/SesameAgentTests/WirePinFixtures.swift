@@ -30,6 +30,7 @@ enum PinValue {
     static let equivalents = #"{"groups":[{"shared":["a.com","b.com"]}],"version":1}"#
     static let equivalentsChange = #"{"added":[{"shared":["a.com","b.com"]}],"removed":[],"skipped":[],"unchanged":0}"#
     static let groups = #"[{"shared":["a.com","b.com"]}]"#
+    static let passkeyListing = #"{"itemID":"\#(id)","itemTitle":"GitHub","passkey":{"backedUp":true,"backupEligible":true,"created":800000000,"credentialID":"AAECAwQFBgcICQoLDA0ODw","relyingParty":"github.com","signCount":0,"userDisplayName":"Alice","userHandle":"dXNlcg","userName":"alice"}}"#
     static let rule = #"{"created":800000000,"id":"\#(id)","itemID":"\#(id)","titlePattern":"Sign in*"}"#
     static let window = #"{"class":"Firefox-esr","id":4194320,"instance":"Navigator","title":"Sign in - example.com"}"#
     static let candidate = #"{"itemID":"\#(id)","site":"example.com","title":"Example","username":"alice"}"#
@@ -131,6 +132,9 @@ final class PinnedVault: UnlockedVault, BrowserAccess, SyncConflictService, @unc
             deletions: [PinValue.decode(PinValue.deletion)]))
     }
     func autoTypeRules() throws(ServiceFailure) -> [AutoTypeRule] { heard("autoTypeRules()", [PinValue.decode(PinValue.rule)]) }
+    func passkeys() throws(ServiceFailure) -> [PasskeyListing] {
+        heard("passkeys()", [try! PinValue.decode(PinValue.passkeyListing, as: WirePasskeyListing.self).listing()])
+    }
     func addAutoTypeRule(_ rule: AutoTypeRule) throws(ServiceFailure) -> AutoTypeRule {
         heard("addAutoTypeRule(\(json(rule)))", PinValue.decode(PinValue.rule))
     }

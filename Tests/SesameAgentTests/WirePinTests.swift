@@ -207,6 +207,13 @@ let wirePins: [WirePin] = [
     WirePin(operation: "autoTypeRules", request: #"{"id":1,"type":"autoTypeRules","vault":"/v.sqlite"}"#,
             replies: [#"{"autoTypeRules":[\#(V.rule)],"id":1,"type":"result"}"#],
             call: { try expectJSON($0.autoTypeRules(), "[\(V.rule)]") }, performed: "autoTypeRules()"),
+    WirePin(operation: "passkeys", request: #"{"id":1,"type":"passkeys","vault":"/v.sqlite"}"#,
+            replies: [#"{"id":1,"passkeys":[\#(V.passkeyListing)],"type":"result"}"#],
+            call: {
+                let listings = try $0.passkeys()
+                #expect(listings.count == 1 && listings.first?.passkey.credentialID == Array(0...15) && listings.first?.itemTitle == "GitHub")
+                #expect(listings.first?.passkey.userHandle == Array("user".utf8))
+            }, performed: "passkeys()"),
     WirePin(operation: "addAutoTypeRule", request: #"{"id":1,"rule":\#(V.rule),"type":"addAutoTypeRule","vault":"/v.sqlite"}"#,
             replies: [#"{"autoTypeRule":\#(V.rule),"id":1,"type":"result"}"#],
             call: { try expectJSON($0.addAutoTypeRule(V.decode(V.rule)), V.rule) }, performed: "addAutoTypeRule(\(V.rule))"),

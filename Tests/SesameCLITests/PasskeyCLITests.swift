@@ -82,7 +82,7 @@ import Testing
     }
 
     /// Through an unlocked agent, import, show and rm keep working with the agent's existing operations, while
-    /// `passkey list` opens the vault itself and so still asks for the master password.
+    /// The agent serves the passkeys, their list included: nothing asks for the master password.
     @Test func throughAnUnlockedAgent() throws {
         let cli = CLIHarness()
         defer { cli.stopAgent() }
@@ -99,8 +99,11 @@ import Testing
         #expect(passkeys.map { $0["credentialID"] as? String } == ["AAECAwQFBgcICQoLDA0ODw"])
         #expect(try cli.run(["passkey", "rm", "Other", "AAEC"]).status == 0)
         #expect(try cli.run(["show", "Other", "--json"]).stdout.contains("passkeys") == false)
-        let wrong = try cli.run(["passkey", "list", "--password-stdin"], input: "guess\n")
-        #expect(wrong.status == 2)
+        let served = try cli.run(["passkey", "list", "--json"])
+        #expect(served.status == 0, "\(served.stderr)")
+        let rows = try #require(try cli.json(served) as? [[String: Any]])
+        #expect(rows.map { ($0["passkey"] as? [String: Any])?["relyingParty"] as? String } == ["example.com"])
+        #expect(!served.stdout.contains("privateKey") && !served.stdout.contains("PRIVATE"))
         #expect(try listed(cli).map { $0["title"] as? String } == ["Example"])
     }
 

@@ -15,6 +15,7 @@ enum AgentOperations {
             BrowserAssociationsOperation.self,
             ChangeMasterPasswordOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
+            PasskeysOperation.self,
         ]
     }
 

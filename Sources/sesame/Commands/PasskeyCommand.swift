@@ -18,11 +18,11 @@ enum PasskeyCommand: CommandGroup {
     enum List: Command {
         static let spec = CommandSpec(
             name: "list", abstract: "List every passkey, without its private key.",
-            discussion: "Opens the vault itself and asks for the master password even while the agent is unlocked: the agent has no operation for listing passkeys yet.",
+            discussion: "While the agent holds the vault unlocked, it answers and nothing is asked for.",
             options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let listings = try context.openLocalService().passkeys()
+            let listings = try context.openService().passkeys()
             if context.wantsJSON {
                 try context.printJSON(listings.map(PasskeyListingJSON.init))
             } else if listings.isEmpty {

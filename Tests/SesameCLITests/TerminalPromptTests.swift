@@ -156,6 +156,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: file))
     }
 
+    @Test func syncSetupSaysWhyItAsksWhileUnlocked() throws {
+        let cli = CLIHarness()
+        defer { _ = try? cli.run(["agent", "--stop"]) }
+        try Self.vault(cli)
+        _ = try cli.run(["unlock", "--password-stdin"], input: Self.strong + "\n")
+        let run = try cli.inTerminal(["Master password: ", Self.strong], ["sync", "setup", "folder", cli.home + "/Sync"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("setting up sync asks for it even while the agent is unlocked"), "\(run.stdout)")
+        #expect(run.stdout.contains("Sync set up with folder"))
+    }
+
     @Test func syncPasswordNamesWhichMasterPasswordItAsksFor() throws {
         let cli = CLIHarness()
         try Self.vault(cli)

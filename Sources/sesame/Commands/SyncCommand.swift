@@ -72,6 +72,9 @@ enum SyncCommand: Command {
 
     static func setUp(_ configuration: SyncTransportConfiguration, interval: TimeInterval?, context: CommandContext) throws {
         let vault = try Vault(path: context.vaultPath, publicSuffixList: context.publicSuffixList())
+        if context.promptsAtTerminal, context.unlockedAgent() != nil {
+            TerminalQuestion.tell("The synced vault's header is sealed with a key from the master password, so setting up sync asks for it even while the agent is unlocked.\n")
+        }
         let password = try context.withMasterPassword { password in
             try vault.unlock(password: password)
             return password

@@ -8,6 +8,21 @@ enum Measure {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Wall-clock and CPU seconds (user + system of the whole process) of `body`. On a shared machine the wall
+    /// clock of a short step is mostly waiting for a core or the disk; its CPU time hardly moves with the load.
+    static func wallAndCPU(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let cpuBefore = processCPUSeconds()
+        let wall = try seconds(body)
+        return (wall, processCPUSeconds() - cpuBefore)
+    }
+
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }

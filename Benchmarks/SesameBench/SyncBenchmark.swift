@@ -24,36 +24,39 @@ enum SyncBenchmark {
         report("| set up sync on \(count) items (one op each, one transaction, includes one Argon2id 19 MiB) | \(Measure.format(setup)) | |")
         report("| first publish: \(count) ops into one batch of \(size / 1024) KiB | \(Measure.format(publish)) | |")
 
-        var firstSyncs: [Double] = []
+        func medians(_ runs: [(wall: Double, cpu: Double)]) -> String {
+            "median \(Measure.format(Measure.median(runs.map(\.wall)))) (CPU \(Measure.format(Measure.median(runs.map(\.cpu)))))"
+        }
+        var firstSyncs: [(wall: Double, cpu: Double)] = []
         var second: Vault?
         for run in 0..<(quick ? 2 : 3) {
             let clone = try Vault.cloneForSync(at: folder + "/sync-clone\(run).sqlite", header: header!,
                                                password: password, publicSuffixList: Fixtures.publicSuffixList)
-            firstSyncs.append(try Measure.seconds { _ = try clone.sync(with: transport) })
+            firstSyncs.append(try Measure.wallAndCPU { _ = try clone.sync(with: transport) })
             let received = try clone.count()
             precondition(received == count, "the clone did not receive every item")
             second = clone
         }
-        report("| first sync of a \(count)-item vault to a new device, key derivation excluded (\(firstSyncs.count) runs) | median \(Measure.format(Measure.median(firstSyncs))) | |")
+        report("| first sync of a \(count)-item vault to a new device, key derivation excluded (\(firstSyncs.count) runs) | \(medians(firstSyncs)) | |")
 
         let ids = try first.allItems().items.map(\.id)
-        var merges: [Double] = []
-        var ingests: [Double] = []
+        var merges: [(wall: Double, cpu: Double)] = []
+        var ingests: [(wall: Double, cpu: Double)] = []
         for change in 0..<(quick ? 5 : 15) {
             try first.updateItem(withID: ids[change * 7 % ids.count]) { $0.notes = "change \(change)" }
             _ = try first.sync(with: transport)
             let name = BatchName(device: first.deviceID, seq: try first.syncStatus().flushedBatches)
             let file = try transport.readBatch(name)!
             if change % 2 == 0 {
-                merges.append(try Measure.seconds { _ = try second!.sync(with: transport) })
+                merges.append(try Measure.wallAndCPU { _ = try second!.sync(with: transport) })
             } else {
                 // The merge alone, without listing or reading the folder.
-                ingests.append(try Measure.seconds { _ = try second!.ingestSyncBatches([(name, file)]) })
+                ingests.append(try Measure.wallAndCPU { _ = try second!.ingestSyncBatches([(name, file)]) })
                 _ = try second!.sync(with: transport)
             }
         }
-        report("| one change merged into a synced \(count)-item vault: whole `sync` round (\(merges.count) runs) | median \(Measure.format(Measure.median(merges))) | |")
-        report("| one change merged, the ingest transaction alone (\(ingests.count) runs) | median \(Measure.format(Measure.median(ingests))) | |")
+        report("| one change merged into a synced \(count)-item vault: whole `sync` round (\(merges.count) runs) | \(medians(merges)) | |")
+        report("| one change merged, the ingest transaction alone (\(ingests.count) runs) | \(medians(ingests)) | |")
         try keyRotation(folder: folder, count: count, synced: first, other: second!, transport: transport)
         try keePassXCReference(folder: folder, count: count, runs: quick ? 1 : 3)
     }

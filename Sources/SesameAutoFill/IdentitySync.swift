@@ -261,21 +261,14 @@ public final class IdentitySync {
     }
 
     /// Every identity of the vault as one array, built while the items are read one at a time: what a full
-    /// replace sends, without the per-item snapshot.
+    /// replace sends, without the per-item snapshot. Usage (a record per item ever filled) is read first, so each
+    /// identity is built with its rank instead of the item of every identity being kept to set ranks afterwards.
     static func buildForReplace(from vault: Vault) throws -> [CredentialIdentity] {
+        let usage = try vault.usageOfEveryItem()
         var identities: [CredentialIdentity] = []
-        var owners: [UUID] = []  // the item of each identity, to set ranks from usage afterwards
         let suffixes = vault.publicSuffixList
         try vault.forEachLogin(in: [.active]) { item in
-            let built = CredentialIdentity.identities(for: item, usage: nil, suffixes: suffixes)
-            identities.append(contentsOf: built)
-            for _ in built { owners.append(item.id) }
-        }
-        let usage = try vault.usageOfEveryItem()
-        if !usage.isEmpty {
-            for index in identities.indices {
-                if let used = usage[owners[index]] { identities[index].rank = CredentialIdentity.rank(for: used) }
-            }
+            identities.append(contentsOf: CredentialIdentity.identities(for: item, usage: usage[item.id], suffixes: suffixes))
         }
         return identities
     }

@@ -104,7 +104,8 @@ extension Vault {
     /// it hashes from SQLite's own buffers into one on the stack, without allocating per row.
     func computeDigests(keys: Keys) throws -> (rows: [UInt8], index: [UInt8]) {
         var rows = [UInt8](repeating: 0, count: 32)
-        var ids: [Int64: UUID] = [:]
+        // Counting the rows walks the smallest index without decoding it: about a millisecond at 100,000 items.
+        var ids = ItemRefTable(capacity: Int(try database.scalarInt("SELECT count(*) FROM items")))
         let items = try database.statement("SELECT ref, id, version, state FROM items")
         defer { items.reset() }
         try withUnsafeTemporaryAllocation(byteCount: 32 + 4 + 2 * 255, alignment: 8) { buffer in
@@ -118,25 +119,29 @@ extension Vault {
                 }
                 keys.digest.keyedHash(UnsafeRawBufferPointer(rebasing: message[0..<length]), into: mac)
                 Self.xor(&rows, UnsafeRawBufferPointer(mac))
-                if let id = items.withBlob(at: 1, { $0.count == 16 ? UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) : nil }) {
-                    ids[items.int64(at: 0)] = id
+                if let id = items.withBlob(at: 1, { $0.count == 16 ? $0.loadUnaligned(as: uuid_t.self) : nil }) {
+                    ids.append(ref: items.int64(at: 0), id: id)
                 }
             }
         }
+        ids.finish()
         return (rows, try computeIndexDigest(keys: keys, ids: ids))
     }
 
     private static let noID: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
     /// The index digest; `ids` (item row numbers to ids) when the caller has read them already.
-    func computeIndexDigest(keys: Keys, ids known: [Int64: UUID]? = nil) throws -> [UInt8] {
-        var ids = known ?? [:]
+    func computeIndexDigest(keys: Keys, ids known: ItemRefTable? = nil) throws -> [UInt8] {
+        var ids = known ?? ItemRefTable()
         if known == nil {
             let items = try database.statement("SELECT ref, id FROM items")
             defer { items.reset() }
             while try items.step() {
-                if let id = UUID(bytes: items.blob(at: 1)) { ids[items.int64(at: 0)] = id }
+                if let id = items.withBlob(at: 1, { $0.count == 16 ? $0.loadUnaligned(as: uuid_t.self) : nil }) {
+                    ids.append(ref: items.int64(at: 0), id: id)
+                }
             }
+            ids.finish()
         }
         var index = [UInt8](repeating: 0, count: 32)
         // A row's MAC binds the id of the item its row number names, so rows moved onto another item show.
@@ -147,9 +152,9 @@ extension Vault {
             let message = UnsafeMutableRawBufferPointer(rebasing: buffer[32...])
             while try tags.step() {
                 // An index row naming no item is hashed with no id: its MAC then matches nothing Sesame wrote.
-                let id = ids[tags.int64(at: 1)]
+                let id = ids.id(at: tags.int64(at: 1))
                 let length = tags.withBlob(at: 0) { tag in
-                    withUnsafeBytes(of: id?.uuid ?? Self.noID) { idBytes in
+                    withUnsafeBytes(of: id ?? Self.noID) { idBytes in
                         Self.indexMessage(tag: tag, itemID: UnsafeRawBufferPointer(rebasing: idBytes[0..<(id == nil ? 0 : 16)]), into: message)
                     }
                 }

@@ -90,9 +90,13 @@ extension Vault {
     /// (the next of its device, authenticated, chained) has its ops stored, and every item they touch is
     /// re-materialised from its merged ops. Files may come in any order, twice, or with gaps.
     ///
+    /// - Parameter fingerprints: the transport's fingerprint of each file as it was before it was read; those of
+    ///   files found applied (now or before) are recorded in the same transaction (``verifiedBatchFingerprints()``).
     /// - Throws: `SyncError.deviceRestoredFromBackup` when the files hold batches of this device that it does
     ///   not know: call `adoptNewDeviceID()` and sync again.
-    public func ingestSyncBatches(_ files: [(name: BatchName, file: [UInt8])]) throws -> SyncIngestReport {
+    public func ingestSyncBatches(
+        _ files: [(name: BatchName, file: [UInt8])], fingerprints: [BatchName: [UInt8]] = [:]
+    ) throws -> SyncIngestReport {
         try withErrorMapping {
             let keys = try requireKeys()
             return try database.writeTransaction {
@@ -156,6 +160,8 @@ extension Vault {
                     }
                 }
                 report.waiting = waiting.sorted()
+                let found = Set(report.applied + report.unchanged)
+                try recordVerifiedBatches(fingerprints.filter { name, _ in found.contains(name) })
                 try setMeta("sync_observed", "\(observed.milliseconds).\(observed.counter)")
                 for item in touched where try materialize(item, identity: identity, keys: keys) {
                     report.changedItems += 1

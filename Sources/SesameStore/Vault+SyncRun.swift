@@ -139,7 +139,7 @@ public enum SyncRound {
             fingerprints[name] = fingerprint
         }
         let (ingest, flushed, own, acknowledgement) = try access.withVault { vault in
-            let ingest = try vault.ingestSyncBatches(files)
+            let ingest = try vault.ingestSyncBatches(files, fingerprints: fingerprints)
             // Several batches when the changes exceed what one may hold.
             var flushed: BatchName?
             while let name = try vault.flushSyncBatch() { flushed = name }
@@ -153,10 +153,7 @@ public enum SyncRound {
             report.written.append(name)
             names.append(name)
         }
-        let verifiedNow = (ingest.applied + ingest.unchanged).compactMap { name in fingerprints[name].map { (name, $0) } }
-        try access.withVault {
-            try $0.recordVerifiedBatches(Dictionary(verifiedNow, uniquingKeysWith: { $1 }), listed: Set(names))
-        }
+        try access.withVault { try $0.forgetBatchesNoLongerListed(Set(names)) }
         var changed = !report.written.isEmpty
         // A refused acknowledgement (a link, too large) counts as none: this device's own replaces it.
         let publishedFile = try perFile(&report) { try transport.readFile(acknowledgement.path) }

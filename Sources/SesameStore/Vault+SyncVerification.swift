@@ -19,21 +19,26 @@ extension Vault {
         }
     }
 
-    /// Records the fingerprints of files found to be the ones applied, and forgets the fingerprints and the
-    /// equivocations of names the transport no longer lists (pruned by their device, or withdrawn).
-    public func recordVerifiedBatches(_ fingerprints: [BatchName: [UInt8]], listed: Set<BatchName>) throws {
+    /// Records the fingerprints of files found to be the ones applied. Called inside the ingest's transaction,
+    /// so a round that merged something commits (and syncs to disk) once.
+    func recordVerifiedBatches(_ fingerprints: [BatchName: [UInt8]]) throws {
+        guard !fingerprints.isEmpty else { return }
+        let insert = try database.statement("INSERT OR REPLACE INTO sync_verified (device, seq, stamp) VALUES (?, ?, ?)")
+        for (name, stamp) in fingerprints {
+            try insert.reset().bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).bind(stamp, at: 3).run()
+        }
+    }
+
+    /// Forgets the fingerprints and the equivocations of names the transport no longer lists (pruned by their
+    /// device, or withdrawn).
+    public func forgetBatchesNoLongerListed(_ listed: Set<BatchName>) throws {
         try withErrorMapping {
             let tables = ["sync_verified", "sync_equivocations"]
             var gone: [String: [BatchName]] = [:]
             for table in tables { gone[table] = try names(in: table).filter { !listed.contains($0) } }
             // Most rounds change nothing here: no write transaction (and no fsync) for them.
-            guard !fingerprints.isEmpty || gone.values.contains(where: { !$0.isEmpty }) else { return }
+            guard gone.values.contains(where: { !$0.isEmpty }) else { return }
             try database.writeTransaction {
-                let insert = try database.statement(
-                    "INSERT OR REPLACE INTO sync_verified (device, seq, stamp) VALUES (?, ?, ?)")
-                for (name, stamp) in fingerprints {
-                    try insert.reset().bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).bind(stamp, at: 3).run()
-                }
                 for table in tables {
                     let delete = try database.statement("DELETE FROM \(table) WHERE device = ? AND seq = ?")
                     for name in gone[table] ?? [] {

@@ -1,6 +1,6 @@
 import Foundation
 import SesameCrypto
-import SesameStore
+@testable import SesameStore
 import SesameSync
 import Testing
 
@@ -80,6 +80,28 @@ import Testing
         counting.batchReads = 0
         _ = try reader.sync(with: counting)
         #expect(counting.batchReads == 0)
+    }
+
+    /// The fingerprint of a file just applied is recorded in the ingest's own transaction: a round that merges
+    /// one change writes (syncs to disk and checkpoints) once, as it did before fingerprints existed.
+    @Test func aRoundThatMergesOneChangeWritesOnce() throws {
+        let shared = FolderTransport(root: folder.file("sync"))
+        let writer = try makeSyncedVault(at: folder.file("a.sqlite"), transport: shared)
+        try writer.add(Item(title: "One", password: "1"))
+        _ = try writer.sync(with: shared)
+        let counting = CountingTransport(shared)
+        let reader = try cloneSyncedVault(at: folder.file("b.sqlite"), transport: counting)
+        _ = try reader.sync(with: counting)
+        let id = try #require(try writer.allItems().items.first?.id)
+        try writer.updateItem(withID: id) { $0.notes = "changed" }
+        _ = try writer.sync(with: shared)
+
+        let before = reader.database.committedWrites
+        #expect(try reader.sync(with: counting).ingest.appliedBatches == 1)
+        #expect(reader.database.committedWrites - before == 1)
+        counting.batchReads = 0
+        _ = try reader.sync(with: counting)
+        #expect(counting.batchReads == 0, "the applied file's fingerprint was recorded")
     }
 
     // MARK: - Helpers

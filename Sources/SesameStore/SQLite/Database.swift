@@ -20,6 +20,9 @@ final class Database {
     private var statements: [String: Statement] = [:]
     private(set) var isInsideTransaction = false
     private(set) var isClosed = false
+    /// Write transactions committed through this connection that changed rows: each costs its fsyncs and a
+    /// checkpoint, so the paths that run often (a sync round) are checked to write once.
+    private(set) var committedWrites = 0
 
     static let busyTimeoutMilliseconds: Int32 = 15_000
 
@@ -107,7 +110,9 @@ final class Database {
     /// `checkpoint: false` is for writes whose loss with a lost `-wal` costs nothing (usage times).
     func writeTransaction<T>(checkpoint: Bool = true, _ body: () throws -> T) throws -> T {
         precondition(!isInsideTransaction, "transactions do not nest")
+        let changesBefore = sqlite3_total_changes(handle)
         let result = try transaction(begin: "BEGIN IMMEDIATE", body)
+        if sqlite3_total_changes(handle) != changesBefore { committedWrites += 1 }
         if checkpoint { self.checkpoint() }
         return result
     }

@@ -299,25 +299,19 @@ public final class AgentClient: UnlockedVault {
     // MARK: - EquivalentsService
 
     public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
-        try required(vaultCall(WireRequest(.equivalents)).equivalents)
+        try call(EquivalentsOperation.self, NoFields()).equivalents.domains()
     }
 
     public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.addEquivalents)
-        request.domains = domains
-        return try required(vaultCall(request).equivalentsChange)
+        try call(AddEquivalentsOperation.self, .init(domains: domains)).change
     }
 
     public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.removeEquivalents)
-        request.domains = domains
-        return try required(vaultCall(request).equivalentsChange)
+        try call(RemoveEquivalentsOperation.self, .init(domains: domains)).change
     }
 
     public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.importEquivalents)
-        request.groups = groups
-        return try required(vaultCall(request).equivalentsChange)
+        try call(ImportEquivalentsOperation.self, .init(groups: groups.map(WireEquivalentGroup.init))).change
     }
 
     // MARK: - VaultPasskeys

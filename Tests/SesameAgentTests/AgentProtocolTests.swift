@@ -141,13 +141,13 @@ import Testing
     }
 
     @Test func settingsAndPasswordOperationsHaveTheDocumentedMessages() throws {
-        #expect(try Self.json(Self.request(.equivalents, id: 30)) == #"{"id":30,"type":"equivalents","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.addEquivalents, id: 31) { $0.domains = ["a.com", "b.com"] })
+        #expect(try Self.json(Self.request("equivalents", id: 30, NoFields())) == #"{"id":30,"type":"equivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("addEquivalents", id: 31, AddEquivalentsOperation.Request(domains: ["a.com", "b.com"])))
                 == #"{"domains":["a.com","b.com"],"id":31,"type":"addEquivalents","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 31) { $0.equivalentsChange = EquivalentsChange() })
+        #expect(try Self.json(WireResult(id: 31, body: WireEquivalentsChangeReply(EquivalentsChange())))
                 == #"{"equivalentsChange":{"added":[],"removed":[],"skipped":[],"unchanged":0},"id":31,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.removeEquivalents, id: 32)) == #"{"id":32,"type":"removeEquivalents","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.importEquivalents, id: 33) { $0.groups = [] }) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("removeEquivalents", id: 32, RemoveEquivalentsOperation.Request())) == #"{"id":32,"type":"removeEquivalents","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("importEquivalents", id: 33, ImportEquivalentsOperation.Request(groups: []))) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("changeMasterPassword", id: 34, ChangeMasterPasswordOperation.Request(kdfMemoryMiB: 128)))
                 == #"{"id":34,"kdfMemoryMiB":128,"type":"changeMasterPassword","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request(.export, id: 35)) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)

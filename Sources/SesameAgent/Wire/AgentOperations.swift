@@ -16,6 +16,8 @@ enum AgentOperations {
             ChangeMasterPasswordOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
             PasskeysOperation.self,
+            EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
+            ImportEquivalentsOperation.self,
         ]
     }
 

@@ -10,8 +10,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     case match, fill, oneTimeCode
     // SiteCredentialService.
     case lookupSiteCredential
-    // EquivalentsService.
-    case equivalents, addEquivalents, removeEquivalents, importEquivalents
     // AttributedItems (the Secret Service).
     case searchAttributes, attributedItem, storeAttributed
     // BrowserAccess, and the association requests the agent holds until the user answers them.

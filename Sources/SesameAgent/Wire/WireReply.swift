@@ -33,8 +33,6 @@ struct WireReply: Codable, Sendable {
     var matches: [CredentialMatch]?
     var credential: Credential?
     var siteCredential: SiteCredentialMatch?
-    var equivalents: EquivalentDomains?
-    var equivalentsChange: EquivalentsChange?
     var importSummary: ImportSummary?
     /// export: every active item in full (bulk secrets: only after the master password is proved again).
     var exported: [Item]?
@@ -69,7 +67,6 @@ struct WireReply: Codable, Sendable {
         case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
         case credential = "credential", siteCredential = "siteCredential"
-        case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case deletions = "deletions"
         case association = "association"
@@ -128,8 +125,6 @@ extension WireReply {
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
             case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
-            case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
-            case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
@@ -172,8 +167,6 @@ extension WireReply {
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
-        if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }

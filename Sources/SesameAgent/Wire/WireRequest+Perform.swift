@@ -38,14 +38,6 @@ extension WireRequest {
             reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
         case .lookupSiteCredential:
             reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
-        case .equivalents:
-            reply.equivalents = try vault.equivalents()
-        case .addEquivalents:
-            reply.equivalentsChange = try vault.addEquivalents(try required(domains, "domains"))
-        case .removeEquivalents:
-            reply.equivalentsChange = try vault.removeEquivalents(domains)
-        case .importEquivalents:
-            reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
         case .autoTypeCandidates:
             reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
         case .searchAttributes:

@@ -42,9 +42,6 @@ struct WireRequest: Codable, Sendable {
     var rowsPerFrame: Int?
     /// lookupSiteCredential: the site.
     var query: SiteCredentialQuery?
-    /// addEquivalents, removeEquivalents (absent: every group): domains or URLs; importEquivalents: groups.
-    var domains: [String]?
-    var groups: [EquivalentGroup]?
     /// browserTestAssociation, browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
@@ -80,8 +77,8 @@ struct WireRequest: Codable, Sendable {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", domains = "domains"
-        case groups = "groups", dryRun = "dryRun"
+        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query"
+        case dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
@@ -120,8 +117,6 @@ extension WireRequest {
             case .username: username = try container.decode(String.self, forKey: key)
             case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
             case .query: query = try container.decode(SiteCredentialQuery.self, forKey: key)
-            case .domains: domains = try container.decode([String].self, forKey: key)
-            case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
@@ -160,8 +155,6 @@ extension WireRequest {
         if let username { try container.encode(username, forKey: .username) }
         if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
         if let query { try container.encode(query, forKey: .query) }
-        if let domains { try container.encode(domains, forKey: .domains) }
-        if let groups { try container.encode(groups, forKey: .groups) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }

@@ -339,10 +339,8 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func autoTypeCandidates(for window: AutoTypeWindow, site: String?) throws(ServiceFailure) -> [AutoTypeCandidate] {
-        var request = WireRequest(.autoTypeCandidates)
-        request.window = window
-        request.site = site
-        return try required(vaultCall(request).autoTypeCandidates)
+        try call(AutoTypeCandidatesOperation.self, .init(window: WireAutoTypeWindow(window), site: site)).autoTypeCandidates
+            .map(\.candidate)
     }
 
     // MARK: - MasterPasswordChanging

@@ -170,9 +170,9 @@ import Testing
         #expect(try Self.json(WireResult(id: 42, body: WireAutoTypeRuleReply(autoTypeRule: WireAutoTypeRule(AutoTypeRule(id: Self.id, windowClass: "xterm", itemID: Self.id, sequence: "{PASSWORD}~", created: Self.date)))))
                 == #"{"autoTypeRule":{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","sequence":"{PASSWORD}~","windowClass":"xterm"},"id":42,"type":"result"}"#)
         let window = AutoTypeWindow(id: 4194320, title: "Sign in - example.com", windowClass: "Firefox-esr", instance: "Navigator")
-        #expect(try Self.json(Self.request(.autoTypeCandidates, id: 43) { $0.window = window })
+        #expect(try Self.json(Self.request("autoTypeCandidates", id: 43, AutoTypeCandidatesOperation.Request(window: WireAutoTypeWindow(window))))
                 == #"{"id":43,"type":"autoTypeCandidates","vault":"/v.sqlite","window":{"class":"Firefox-esr","id":4194320,"instance":"Navigator","title":"Sign in - example.com"}}"#)
-        #expect(try Self.json(Self.result(id: 43) { $0.autoTypeCandidates = [AutoTypeCandidate(itemID: Self.id, title: "Example", username: "alice", site: "example.com")] })
+        #expect(try Self.json(WireResult(id: 43, body: AutoTypeCandidatesOperation.Reply(autoTypeCandidates: [WireAutoTypeCandidate(AutoTypeCandidate(itemID: Self.id, title: "Example", username: "alice", site: "example.com"))])))
                 == #"{"autoTypeCandidates":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","site":"example.com","title":"Example","username":"alice"}],"id":43,"type":"result"}"#)
     }
 

@@ -12,6 +12,7 @@ enum AgentOperations {
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
             ResolveConflictOperation.self,
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
+            AutoTypeCandidatesOperation.self,
             BrowserAssociationsOperation.self,
             ChangeMasterPasswordOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,

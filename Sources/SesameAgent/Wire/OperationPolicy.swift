@@ -35,7 +35,7 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .add, .importItems, .update, .match, .autoTypeCandidates,
+        case .list, .resolve, .add, .importItems, .update, .match,
             .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .lookupSiteCredential, .oneTimeCode, .conflictVersions:

@@ -15,8 +15,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserLogins
     case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode
-    // AutoTypeService.
-    case autoTypeCandidates
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
     /// Sync: a round now, and the status with the agent's automatic sync.

@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesameAutoType
 import SesameStore
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
@@ -45,7 +44,6 @@ struct WireReply: Codable, Sendable {
     /// browserOneTimeCode: the login's current code; absent when it has none.
     var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
-    var autoTypeCandidates: [AutoTypeCandidate]?
     var attributedItems: [AttributedItem]?
     var attributedItem: AttributedItem?
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
@@ -72,7 +70,6 @@ struct WireReply: Codable, Sendable {
         case association = "association"
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
-        case autoTypeCandidates = "autoTypeCandidates"
         case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
         case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
@@ -133,7 +130,6 @@ extension WireReply {
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
-            case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
             case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
             case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
@@ -171,7 +167,6 @@ extension WireReply {
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let deletions { try container.encode(deletions, forKey: .deletions) }
-        if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
         if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
         if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }

@@ -38,8 +38,6 @@ extension WireRequest {
             reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
         case .lookupSiteCredential:
             reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
-        case .autoTypeCandidates:
-            reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
         case .searchAttributes:
             reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
         case .attributedItem:

@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesameAutoType
 import SesameStore
 
 /// A message from a client to the agent (protocol version 2): `type` names the ``WireOperation``, `id` is echoed
@@ -56,9 +55,6 @@ struct WireRequest: Codable, Sendable {
     var allow: Bool?
     /// browserRevoke, browserAnswer: an association's name.
     var name: String?
-    /// autoTypeCandidates: the window, and the site when the caller knows it.
-    var window: AutoTypeWindow?
-    var site: String?
     /// searchAttributes: the lookup attributes every item found has (empty: all items).
     var attributes: [String: String]?
     /// storeAttributed: overwrite the item with exactly the new item's attributes.
@@ -82,7 +78,6 @@ struct WireRequest: Codable, Sendable {
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
-        case window = "window", site = "site"
         case attributes = "attributes", replace = "replace"
         case keePassDatabases = "keePassDatabases"
         case twoFactorSites = "twoFactorSites"
@@ -127,8 +122,6 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
-            case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
-            case .site: site = try container.decode(String.self, forKey: key)
             case .attributes: attributes = try container.decode([String: String].self, forKey: key)
             case .replace: replace = try container.decode(Bool.self, forKey: key)
             case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
@@ -165,8 +158,6 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
-        if let window { try container.encode(window, forKey: .window) }
-        if let site { try container.encode(site, forKey: .site) }
         if let attributes { try container.encode(attributes, forKey: .attributes) }
         if let replace { try container.encode(replace, forKey: .replace) }
         if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }

@@ -281,9 +281,7 @@ public final class AgentClient: UnlockedVault {
     // MARK: - SiteCredentialService
 
     public func lookupSiteCredential(_ query: SiteCredentialQuery) throws(ServiceFailure) -> SiteCredentialMatch? {
-        var request = WireRequest(.lookupSiteCredential)
-        request.query = query
-        return try vaultCall(request).siteCredential
+        try call(LookupSiteCredentialOperation.self, .init(query: WireSiteCredentialQuery(query))).siteCredential?.match
     }
 
     @discardableResult

@@ -8,7 +8,7 @@ enum AgentOperations {
         [
             VaultStatusOperation.self,
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
-            CredentialOperation.self,
+            CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
             ResolveConflictOperation.self,
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,

@@ -38,7 +38,7 @@ struct OperationPolicy: Equatable, Sendable {
         case .list, .resolve, .add, .importItems, .update, .match,
             .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .lookupSiteCredential, .oneTimeCode, .conflictVersions:
+        case .reveal, .fill, .conflictVersions:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
             .syncStatus:

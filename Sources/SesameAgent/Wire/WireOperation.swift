@@ -6,10 +6,8 @@ enum WireOperation: String, CaseIterable, Sendable {
     case hello, attach, unlock, lock, status, stop
     // VaultItems, VaultTrash.
     case list, resolve, reveal, add, importItems, update
-    // CredentialFilling; `oneTimeCode`: one item's current code, for the `sesame` front's `totp`.
-    case match, fill, oneTimeCode
-    // SiteCredentialService.
-    case lookupSiteCredential
+    // CredentialFilling.
+    case match, fill
     // AttributedItems (the Secret Service).
     case searchAttributes, attributedItem, storeAttributed
     // BrowserAccess, and the association requests the agent holds until the user answers them.

@@ -31,7 +31,6 @@ struct WireReply: Codable, Sendable {
     var revealed: Item?
     var matches: [CredentialMatch]?
     var credential: Credential?
-    var siteCredential: SiteCredentialMatch?
     var importSummary: ImportSummary?
     /// export: every active item in full (bulk secrets: only after the master password is proved again).
     var exported: [Item]?
@@ -64,7 +63,7 @@ struct WireReply: Codable, Sendable {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
         case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
-        case credential = "credential", siteCredential = "siteCredential"
+        case credential = "credential"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case deletions = "deletions"
         case association = "association"
@@ -121,7 +120,6 @@ extension WireReply {
             case .revealed: revealed = try container.decode(Item.self, forKey: key)
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
-            case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
@@ -158,7 +156,6 @@ extension WireReply {
         if let revealed { try container.encode(revealed, forKey: .revealed) }
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
-        if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
         if let association { try container.encode(association, forKey: .association) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }

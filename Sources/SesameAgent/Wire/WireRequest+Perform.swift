@@ -33,11 +33,6 @@ extension WireRequest {
             reply.matches = try vault.match(try required(identifiers, "identifiers"))
         case .fill:
             reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
-        case .oneTimeCode:
-            // The code, computed here from the item's secret, which stays in the agent.
-            reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
-        case .lookupSiteCredential:
-            reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
         case .searchAttributes:
             reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
         case .attributedItem:

@@ -39,8 +39,6 @@ struct WireRequest: Codable, Sendable {
     /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
     /// client reads too.
     var rowsPerFrame: Int?
-    /// lookupSiteCredential: the site.
-    var query: SiteCredentialQuery?
     /// browserTestAssociation, browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
@@ -73,7 +71,7 @@ struct WireRequest: Codable, Sendable {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query"
+        case username = "username", rowsPerFrame = "rowsPerFrame"
         case dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
@@ -111,7 +109,6 @@ extension WireRequest {
             case .identifiers: identifiers = try container.decode([ServiceIdentifier].self, forKey: key)
             case .username: username = try container.decode(String.self, forKey: key)
             case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
-            case .query: query = try container.decode(SiteCredentialQuery.self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
@@ -147,7 +144,6 @@ extension WireRequest {
         if let identifiers { try container.encode(identifiers, forKey: .identifiers) }
         if let username { try container.encode(username, forKey: .username) }
         if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
-        if let query { try container.encode(query, forKey: .query) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }

@@ -178,15 +178,15 @@ import Testing
 
     @Test func secretServiceOperationsHaveTheDocumentedMessages() throws {
         let item = Item(id: Self.id, title: "Demo", password: "s3cret", created: Self.date, attributes: ["service": "demo"])
-        #expect(try Self.json(Self.request(.searchAttributes, id: 40) { $0.attributes = ["service": "demo"] })
+        #expect(try Self.json(Self.request("searchAttributes", id: 40, SearchAttributesOperation.Request(attributes: ["service": "demo"])))
                 == #"{"attributes":{"service":"demo"},"id":40,"type":"searchAttributes","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 40) { $0.attributedItems = [AttributedItem(item)] })
+        #expect(try Self.json(WireResult(id: 40, body: SearchAttributesOperation.Reply(attributedItems: [WireAttributedItem(AttributedItem(item))])))
                 == #"{"attributedItems":[{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000}],"id":40,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.attributedItem, id: 41) { $0.itemID = Self.id })
+        #expect(try Self.json(Self.request("attributedItem", id: 41, WireItemID(itemID: Self.id)))
                 == #"{"id":41,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"attributedItem","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.storeAttributed, id: 42) { $0.item = item; $0.replace = true })
+        #expect(try Self.json(Self.request("storeAttributed", id: 42, StoreAttributedOperation.Request(item: item, replace: true)))
                 == #"{"id":42,"item":{"attachments":[],"attributes":{"service":"demo"},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"Demo","unknownFields":[],"urls":[],"username":""},"replace":true,"type":"storeAttributed","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 42) { $0.attributedItem = AttributedItem(item) })
+        #expect(try Self.json(WireResult(id: 42, body: WireAttributedItemReply(attributedItem: WireAttributedItem(AttributedItem(item)))))
                 == #"{"attributedItem":{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000},"id":42,"type":"result"}"#)
     }
 

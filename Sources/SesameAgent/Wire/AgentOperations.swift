@@ -19,6 +19,7 @@ enum AgentOperations {
             PasskeysOperation.self,
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
             ImportEquivalentsOperation.self,
+            SearchAttributesOperation.self, AttributedItemOperation.self, StoreAttributedOperation.self,
         ]
     }
 

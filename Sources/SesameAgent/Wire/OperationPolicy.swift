@@ -36,7 +36,7 @@ struct OperationPolicy: Equatable, Sendable {
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .list, .resolve, .add, .importItems, .update, .match,
-            .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
+            .syncConflicts, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill, .conflictVersions:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)

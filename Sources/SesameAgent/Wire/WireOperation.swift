@@ -8,8 +8,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     case list, resolve, reveal, add, importItems, update
     // CredentialFilling.
     case match, fill
-    // AttributedItems (the Secret Service).
-    case searchAttributes, attributedItem, storeAttributed
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserLogins
     case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode

@@ -43,8 +43,6 @@ struct WireReply: Codable, Sendable {
     /// browserOneTimeCode: the login's current code; absent when it has none.
     var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
-    var attributedItems: [AttributedItem]?
-    var attributedItem: AttributedItem?
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
     var syncStatus: SyncStatusReport?
@@ -69,7 +67,6 @@ struct WireReply: Codable, Sendable {
         case association = "association"
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
-        case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
         case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
     }
@@ -128,8 +125,6 @@ extension WireReply {
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
-            case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
-            case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
             case .conflicts: conflicts = try container.decode([ConflictSummary].self, forKey: key)
@@ -164,8 +159,6 @@ extension WireReply {
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let deletions { try container.encode(deletions, forKey: .deletions) }
-        if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
-        if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
         if let conflicts { try container.encode(conflicts, forKey: .conflicts) }

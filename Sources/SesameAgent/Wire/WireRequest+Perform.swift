@@ -33,12 +33,6 @@ extension WireRequest {
             reply.matches = try vault.match(try required(identifiers, "identifiers"))
         case .fill:
             reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
-        case .searchAttributes:
-            reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
-        case .attributedItem:
-            reply.attributedItem = try vault.attributedItem(try required(itemID, "itemID"))
-        case .storeAttributed:
-            reply.attributedItem = try vault.storeAttributed(try required(item, "item"), replace: replace ?? false)
         case .export:
             let export = try vault.export(masterPassword: secrets[0])
             reply.exported = export.items

@@ -53,10 +53,6 @@ struct WireRequest: Codable, Sendable {
     var allow: Bool?
     /// browserRevoke, browserAnswer: an association's name.
     var name: String?
-    /// searchAttributes: the lookup attributes every item found has (empty: all items).
-    var attributes: [String: String]?
-    /// storeAttributed: overwrite the item with exactly the new item's attributes.
-    var replace: Bool?
     /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
     var twoFactorSites: [String]?
 
@@ -76,7 +72,6 @@ struct WireRequest: Codable, Sendable {
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
-        case attributes = "attributes", replace = "replace"
         case keePassDatabases = "keePassDatabases"
         case twoFactorSites = "twoFactorSites"
     }
@@ -119,8 +114,6 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
-            case .attributes: attributes = try container.decode([String: String].self, forKey: key)
-            case .replace: replace = try container.decode(Bool.self, forKey: key)
             case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
             }
         }
@@ -154,8 +147,6 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
-        if let attributes { try container.encode(attributes, forKey: .attributes) }
-        if let replace { try container.encode(replace, forKey: .replace) }
         if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }
     }
 }

@@ -36,9 +36,9 @@ struct OperationPolicy: Equatable, Sendable {
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .list, .resolve, .add, .importItems, .update, .match,
-            .syncConflicts, .audit:
+            .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .conflictVersions:
+        case .reveal, .fill:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
             .syncStatus:

@@ -15,8 +15,6 @@ enum WireOperation: String, CaseIterable, Sendable {
     case export
     /// Sync: a round now, and the status with the agent's automatic sync.
     case sync, syncStatus
-    /// SyncConflictService: conflicts listed (no secrets), one item's versions in full, a version kept.
-    case syncConflicts, conflictVersions
     /// The audit of every login, run where the key is: only titles, reasons and counts come back.
     case audit
 }

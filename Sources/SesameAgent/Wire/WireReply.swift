@@ -46,9 +46,6 @@ struct WireReply: Codable, Sendable {
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
     var syncStatus: SyncStatusReport?
-    /// syncConflicts: every item in conflict, without secrets; conflictVersions: one item's versions in full.
-    var conflicts: [ConflictSummary]?
-    var conflictVersions: [Item]?
     /// audit: what to fix (titles, reasons, counts; never passwords).
     var auditReport: AuditReport?
 
@@ -68,7 +65,7 @@ struct WireReply: Codable, Sendable {
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
         case syncRun = "syncRun", syncStatus = "syncStatus"
-        case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
+        case auditReport = "auditReport"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -127,8 +124,6 @@ extension WireReply {
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
-            case .conflicts: conflicts = try container.decode([ConflictSummary].self, forKey: key)
-            case .conflictVersions: conflictVersions = try container.decode([Item].self, forKey: key)
             case .auditReport: auditReport = try container.decode(AuditReport.self, forKey: key)
             }
         }
@@ -161,8 +156,6 @@ extension WireReply {
         if let deletions { try container.encode(deletions, forKey: .deletions) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
-        if let conflicts { try container.encode(conflicts, forKey: .conflicts) }
-        if let conflictVersions { try container.encode(conflictVersions, forKey: .conflictVersions) }
         if let auditReport { try container.encode(auditReport, forKey: .auditReport) }
     }
 }

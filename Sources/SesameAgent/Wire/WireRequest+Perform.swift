@@ -43,15 +43,6 @@ extension WireRequest {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }
             return try performBrowser(operation, on: browser)
-        case .syncConflicts, .conflictVersions:
-            guard let conflicts = vault as? any SyncConflictService else {
-                throw ServiceFailure(.unavailable, "This vault service does not keep sync conflicts.")
-            }
-            if operation == .syncConflicts {
-                reply.conflicts = try conflicts.syncConflicts()
-            } else {
-                reply.conflictVersions = try conflicts.conflictVersions(try required(itemID, "itemID"))
-            }
         case .audit:
             guard let local = vault as? LocalVaultService else {
                 throw ServiceFailure(.unavailable, "This vault service does not audit.")

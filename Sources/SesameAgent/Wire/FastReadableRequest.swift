@@ -54,3 +54,13 @@ extension LookupSiteCredentialOperation.Request: FastReadableRequest {
         self.query = query
     }
 }
+
+extension AgentOperation {
+    /// Whether the fast reader, when it reads the frame, reads the request the decoder reads (the fuzz target's
+    /// check, as for ``WireFastCoding``).
+    static func fastReadingAgrees(with frame: [UInt8]) -> Bool {
+        guard let fast = fastRequest(from: frame) else { return true }
+        guard let decoded = try? WireCoding.decode(WireEnvelope<Request>.self, from: frame).body else { return false }
+        return (try? WireCoding.encode(fast)) == (try? WireCoding.encode(decoded))
+    }
+}

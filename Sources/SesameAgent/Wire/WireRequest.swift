@@ -22,7 +22,7 @@ struct WireRequest: Codable, Sendable {
     var states: [String]?
     /// resolve: an id, id prefix, title or title prefix.
     var reference: String?
-    /// reveal, update, delete, moveToTrash, restore, credential: the item's id.
+    /// reveal, update: the item's id.
     var itemID: UUID?
     /// add: the new item; importItems: the items to import, and whether to decide only (write nothing).
     var item: Item?
@@ -39,7 +39,7 @@ struct WireRequest: Codable, Sendable {
     /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
     /// client reads too.
     var rowsPerFrame: Int?
-    /// browserTestAssociation, browserAssociate (its key only): an extension's association.
+    /// browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
     var origin: String?
@@ -51,7 +51,7 @@ struct WireRequest: Codable, Sendable {
     /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
     var code: String?
     var allow: Bool?
-    /// browserRevoke, browserAnswer: an association's name.
+    /// browserAnswer: the association's name.
     var name: String?
     /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
     var twoFactorSites: [String]?

@@ -35,8 +35,7 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .add, .importItems, .update, .match,
-            .audit:
+        case .list, .resolve, .add, .importItems, .update, .match, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .reveal, .fill:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)

@@ -7,7 +7,7 @@ import Glibc
 /// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory, and the
 /// fields the server checks before reaching a vault are parsed. Whatever the fast reader reads, `WireCoding` must
 /// read as the same request; an operation with a type of its own (`AgentOperations`) also reads its own fields from
-/// the frame. A frame that is no request is also decoded as a `WireReply`, what a client decodes
+/// the frame, and what its fast reader (`FastReadableRequest`) reads, the decoder reads the same. A frame that is no request is also decoded as a `WireReply`, what a client decodes
 /// from the agent.
 @main
 enum FuzzAgentFrame {
@@ -36,7 +36,10 @@ enum FuzzAgentFrame {
                 }
                 guard let policy = AgentOperations.policy(of: request.type) else { continue }
                 // An operation with a type of its own reads its fields again, as the server does.
-                if let operation = AgentOperations.named(request.type) { _ = operation.canRead(frame) }
+                if let operation = AgentOperations.named(request.type) {
+                    _ = operation.canRead(frame)
+                    precondition(operation.fastReadingAgrees(with: frame), "an operation's fast reader read another request than WireCoding")
+                }
                 for _ in 0..<policy.secretFrames {
                     _ = try? Frame.readSecret(
                         from: agent, limit: AgentProtocol.maximumSecretFrame, idle: .never, frameTimeout: 1)

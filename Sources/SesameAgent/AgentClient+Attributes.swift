@@ -4,20 +4,15 @@ import SesameStore
 
 extension AgentClient {
     public func searchAttributes(_ attributes: [String: String]) throws(ServiceFailure) -> [AttributedItem] {
-        var request = WireRequest(.searchAttributes)
-        request.attributes = attributes
-        return try required(vaultCall(request).attributedItems)
+        try call(SearchAttributesOperation.self, .init(attributes: attributes)).attributedItems.map(\.attributedItem)
     }
 
     public func attributedItem(_ id: UUID) throws(ServiceFailure) -> AttributedItem {
-        try required(vaultCall(itemRequest(.attributedItem, id)).attributedItem)
+        try call(AttributedItemOperation.self, WireItemID(itemID: id)).attributedItem.attributedItem
     }
 
     @discardableResult
     public func storeAttributed(_ item: Item, replace: Bool) throws(ServiceFailure) -> AttributedItem {
-        var request = WireRequest(.storeAttributed)
-        request.item = item
-        request.replace = replace
-        return try required(vaultCall(request).attributedItem)
+        try call(StoreAttributedOperation.self, .init(item: item, replace: replace)).attributedItem.attributedItem
     }
 }

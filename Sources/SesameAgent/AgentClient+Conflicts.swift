@@ -4,11 +4,11 @@ import SesameStore
 
 extension AgentClient: SyncConflictService {
     public func syncConflicts() throws(ServiceFailure) -> [ConflictSummary] {
-        try required(vaultCall(WireRequest(.syncConflicts)).conflicts)
+        try call(SyncConflictsOperation.self, NoFields()).conflicts
     }
 
     public func conflictVersions(_ itemID: UUID) throws(ServiceFailure) -> [Item] {
-        try required(vaultCall(itemRequest(.conflictVersions, itemID)).conflictVersions)
+        try call(ConflictVersionsOperation.self, WireItemID(itemID: itemID)).conflictVersions
     }
 
     public func resolveConflict(_ choice: ConflictChoice) throws(ServiceFailure) {

@@ -281,9 +281,7 @@ public final class AgentClient: UnlockedVault {
     // MARK: - SiteCredentialService
 
     public func lookupSiteCredential(_ query: SiteCredentialQuery) throws(ServiceFailure) -> SiteCredentialMatch? {
-        var request = WireRequest(.lookupSiteCredential)
-        request.query = query
-        return try vaultCall(request).siteCredential
+        try call(LookupSiteCredentialOperation.self, .init(query: WireSiteCredentialQuery(query))).siteCredential?.match
     }
 
     @discardableResult
@@ -299,25 +297,19 @@ public final class AgentClient: UnlockedVault {
     // MARK: - EquivalentsService
 
     public func equivalents() throws(ServiceFailure) -> EquivalentDomains {
-        try required(vaultCall(WireRequest(.equivalents)).equivalents)
+        try call(EquivalentsOperation.self, NoFields()).equivalents.domains()
     }
 
     public func addEquivalents(_ domains: [String]) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.addEquivalents)
-        request.domains = domains
-        return try required(vaultCall(request).equivalentsChange)
+        try call(AddEquivalentsOperation.self, .init(domains: domains)).change
     }
 
     public func removeEquivalents(_ domains: [String]?) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.removeEquivalents)
-        request.domains = domains
-        return try required(vaultCall(request).equivalentsChange)
+        try call(RemoveEquivalentsOperation.self, .init(domains: domains)).change
     }
 
     public func importEquivalents(_ groups: [EquivalentGroup]) throws(ServiceFailure) -> EquivalentsChange {
-        var request = WireRequest(.importEquivalents)
-        request.groups = groups
-        return try required(vaultCall(request).equivalentsChange)
+        try call(ImportEquivalentsOperation.self, .init(groups: groups.map(WireEquivalentGroup.init))).change
     }
 
     // MARK: - VaultPasskeys
@@ -345,10 +337,8 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func autoTypeCandidates(for window: AutoTypeWindow, site: String?) throws(ServiceFailure) -> [AutoTypeCandidate] {
-        var request = WireRequest(.autoTypeCandidates)
-        request.window = window
-        request.site = site
-        return try required(vaultCall(request).autoTypeCandidates)
+        try call(AutoTypeCandidatesOperation.self, .init(window: WireAutoTypeWindow(window), site: site)).autoTypeCandidates
+            .map(\.candidate)
     }
 
     // MARK: - MasterPasswordChanging

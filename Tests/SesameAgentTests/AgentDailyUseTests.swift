@@ -17,14 +17,14 @@ import Testing
         #expect(try P.json(decoded) == report)
         #expect(!ReplySecrets.present(in: decoded))
 
-        #expect(try P.json(P.request(.syncConflicts, id: 61)) == #"{"id":61,"type":"syncConflicts","vault":"/v.sqlite"}"#)
+        #expect(try P.json(P.request("syncConflicts", id: 61, NoFields())) == #"{"id":61,"type":"syncConflicts","vault":"/v.sqlite"}"#)
         let conflicts = #"{"conflicts":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","versions":[{"counter":7,"device":"6F9619FF-8B86-D011-B42D-00C04FC964FF","differences":[],"notes":"","number":1,"tags":[],"time":800000000,"title":"Router","trashed":false,"urls":[],"username":"admin","values":{}},{"counter":3,"device":"6F9619FF-8B86-D011-B42D-00C04FC964FF","differences":[{"field":"password","secret":true}],"notes":"","number":2,"tags":[],"time":800000000,"title":"Router","trashed":false,"urls":[],"username":"admin","values":{}}]}],"id":61,"type":"result"}"#
-        let listed = try WireCoding.decode(WireReply.self, from: Array(conflicts.utf8))
+        let listed = try WireCoding.decode(WireResult<SyncConflictsOperation.Reply>.self, from: Array(conflicts.utf8))
         #expect(try P.json(listed) == conflicts)
-        #expect(!ReplySecrets.present(in: listed))
-        #expect(try P.json(P.request(.conflictVersions, id: 62) { $0.itemID = P.id })
+        #expect(!ReplySecrets.present(in: listed.body))
+        #expect(try P.json(P.request("conflictVersions", id: 62, WireItemID(itemID: P.id)))
                 == #"{"id":62,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"conflictVersions","vault":"/v.sqlite"}"#)
-        #expect(ReplySecrets.present(in: P.result(id: 62) { $0.conflictVersions = [] }))
+        #expect(ReplySecrets.present(in: ConflictVersionsOperation.Reply(conflictVersions: [])))
 
         // An item view says whether the item has a one-time code only when it has one: other views keep their bytes.
         let view = WireItemView(ItemView(Item(id: P.id, title: "T", created: P.date, oneTimeCode: "otpauth://totp/x?secret=JBSWY3DP")))
@@ -36,7 +36,7 @@ import Testing
         for operation in ["audit", "syncConflicts", "resolveConflict"] {
             #expect(AgentOperations.policy(of: operation) == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
         }
-        #expect(OperationPolicy.of(.conflictVersions).secretsOut == .one, "one item's versions, as reveal")
+        #expect(AgentOperations.policy(of: "conflictVersions")?.secretsOut == .one, "one item's versions, as reveal")
         // A revealing report would carry passwords: the reply guard sees them.
         let report = try JSONDecoder().decode(AuditReport.self, from: Data(#"{"itemsChecked":1,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[{"bits":1,"item":{"id":"x","password":"pw","title":"T"},"reason":"r"}]}"#.utf8))
         #expect(report.showsPasswords)

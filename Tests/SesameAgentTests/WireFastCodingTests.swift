@@ -24,13 +24,6 @@ import Testing
             request.rowsPerFrame = operation == .match ? 1000 : nil
             requests.append(request)
         }
-        for query in [SiteCredentialQuery(scheme: "https", host: "git.example.com:8443"),
-                      SiteCredentialQuery(scheme: "https", host: "h", path: "org/repo.git", username: "u", password: "p")] {
-            var request = WireRequest(.lookupSiteCredential, id: 18_446_744_073_709_551_615)
-            request.vault = "/v"
-            request.query = query
-            requests.append(request)
-        }
         var resolve = WireRequest(.resolve, id: 3)
         resolve.vault = "/v"
         resolve.reference = "Git😀"
@@ -40,12 +33,10 @@ import Testing
         list.state = "active"
         list.vault = "/v"
         requests.append(list)
-        for operation in [WireOperation.reveal, .oneTimeCode] {
-            var request = WireRequest(operation, id: 5)
-            request.itemID = id
-            request.vault = "/v"
-            requests.append(request)
-        }
+        var reveal = WireRequest(.reveal, id: 5)
+        reveal.itemID = id
+        reveal.vault = "/v"
+        requests.append(reveal)
         var unknown = WireRequest(.hello, id: 9)
         unknown.type = "fromTheFuture"
         requests.append(unknown)
@@ -53,6 +44,35 @@ import Testing
             let bytes = try Self.bytes(request)
             let fast = try #require(WireFastCoding.request(bytes), "\(request.type)")
             #expect(try Self.bytes(fast) == bytes, "\(request.type)")
+        }
+    }
+
+    /// The requests of git's `get` and of the front's `totp` (operations with a type of their own): the envelope
+    /// and the operation's own fields are read without the decoder, as the decoder reads them.
+    @Test func lookupsAndCodesReadAsTheDecoderReadsThem() throws {
+        for query in [SiteCredentialQuery(scheme: "https", host: "git.example.com:8443"),
+                      SiteCredentialQuery(scheme: "https", host: "h", path: "org/repo.git", username: "u", password: "p")] {
+            let request = LookupSiteCredentialOperation.Request(query: WireSiteCredentialQuery(query))
+            let bytes = try Self.bytes(WireEnvelope(type: "lookupSiteCredential", id: 18_446_744_073_709_551_615, vault: "/v", body: request))
+            let envelope = try #require(WireFastCoding.request(bytes))
+            #expect(envelope.type == "lookupSiteCredential" && envelope.id == 18_446_744_073_709_551_615 && envelope.vault == "/v")
+            #expect(LookupSiteCredentialOperation.fastRequest(from: bytes) == request)
+            #expect(try WireCoding.decode(WireEnvelope<LookupSiteCredentialOperation.Request>.self, from: bytes).body == request)
+        }
+        let id = UUID()
+        let code = try Self.bytes(WireEnvelope(type: "oneTimeCode", id: 5, vault: "/v", body: WireItemID(itemID: id)))
+        #expect(WireFastCoding.request(code)?.itemID == id)
+        #expect(OneTimeCodeOperation.fastRequest(from: code) == WireItemID(itemID: id))
+        // What the fast reader cannot read exactly is left to the decoder, which names the problem.
+        for text in [#"{"type":"lookupSiteCredential","query":{"scheme":"https"}}"#,
+                     #"{"type":"lookupSiteCredential","query":{"scheme":"https","host":"h","path":7}}"#,
+                     #"{"type":"lookupSiteCredential","query":{"scheme":"https","host":"h","port":1}}"#,
+                     #"{"type":"lookupSiteCredential","query":"https://h"}"#, #"{"type":"oneTimeCode","itemID":"x"}"#] {
+            #expect(LookupSiteCredentialOperation.fastRequest(from: Array(text.utf8)) == nil, "\(text)")
+            #expect(OneTimeCodeOperation.fastRequest(from: Array(text.utf8)) == nil, "\(text)")
+        }
+        #expect(throws: ServiceFailure(.protocolError, "A 'lookupSiteCredential' message needs 'host'.")) {
+            try LookupSiteCredentialOperation.request(from: Array(#"{"type":"lookupSiteCredential","query":{"scheme":"https"}}"#.utf8))
         }
     }
 
@@ -68,7 +88,7 @@ import Testing
         }
         for text in [#"{"type":"fill","id":2,"id":3}"#, #"{"type":"fill","id":2.0}"#, #"{"type":"fill","id":-1}"#,
                      #"{"type":"fill","identifiers":[{"identifier":"a","kind":"url","extra":1}]}"#,
-                     #"{"type":"lookupSiteCredential","query":{"scheme":"https"}}"#, #"{"id":1}"#, #"[1]"#, "{"] {
+                     #"{"id":1}"#, #"[1]"#, "{"] {
             #expect(WireFastCoding.request(Array(text.utf8)) == nil, "\(text)")
         }
         // Null is absence, as for the decoder.

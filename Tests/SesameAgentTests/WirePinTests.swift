@@ -434,7 +434,10 @@ enum WirePinServer {
         switch operation {
         case "attach", "unlock", "lock", "status", "stop":
             reply = .status(V.decode(V.agentStatus), id: 1)
-        case "oneTimeCode": reply.oneTimeCode = V.decode(V.oneTimeCode)
+        case "oneTimeCode":
+            // Computed from an item's secret, which the pinned vault does not hold: the operation's reply type.
+            let code = OneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(V.decode(V.oneTimeCode)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: code)), as: UTF8.self)
         case "browserAssociate", "browserAnswer": reply.association = V.decode(V.association)
         case "browserPending": reply.pending = [V.decode(V.pending)]
         case "sync": reply.syncRun = V.decode(V.syncRun)

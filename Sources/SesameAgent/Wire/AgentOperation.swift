@@ -41,6 +41,7 @@ extension AgentOperation {
 
     /// The operation's own fields, read from the request's frame.
     static func request(from frame: [UInt8]) throws(ServiceFailure) -> Request {
+        if let request = fastRequest(from: frame) { return request }
         do {
             return try WireCoding.decode(WireEnvelope<Request>.self, from: frame).body
         } catch {

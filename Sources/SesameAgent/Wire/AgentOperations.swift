@@ -8,14 +8,18 @@ enum AgentOperations {
         [
             VaultStatusOperation.self,
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
-            CredentialOperation.self,
+            CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
-            ResolveConflictOperation.self,
+            SyncConflictsOperation.self, ConflictVersionsOperation.self, ResolveConflictOperation.self,
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
+            AutoTypeCandidatesOperation.self,
             BrowserAssociationsOperation.self,
             ChangeMasterPasswordOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
             PasskeysOperation.self,
+            EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
+            ImportEquivalentsOperation.self,
+            SearchAttributesOperation.self, AttributedItemOperation.self, StoreAttributedOperation.self,
         ]
     }
 

@@ -35,12 +35,9 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .add, .importItems, .update, .match,
-            .equivalents, .addEquivalents, .removeEquivalents,
-            .importEquivalents, .autoTypeCandidates,
-            .searchAttributes, .attributedItem, .storeAttributed, .syncConflicts, .audit:
+        case .list, .resolve, .add, .importItems, .update, .match, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill, .lookupSiteCredential, .oneTimeCode, .conflictVersions:
+        case .reveal, .fill:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
             .syncStatus:

@@ -47,19 +47,9 @@ enum WireFastCoding {
             case "username": guard let text = value.string else { return nil }; request.username = text
             case "rowsPerFrame": guard let rows = value.int else { return nil }; request.rowsPerFrame = rows
             case "query":
-                guard case .object(let parts) = value, let scheme = parts["scheme"]?.string, let host = parts["host"]?.string,
-                    Set(parts.keys).isSubset(of: ["scheme", "host", "path", "username", "password"])
-                else { return nil }
-                var query = SiteCredentialQuery(scheme: scheme, host: host)
-                for (name, part) in parts where part != .null && name != "scheme" && name != "host" {
-                    guard let text = part.string else { return nil }
-                    switch name {
-                    case "path": query.path = text
-                    case "username": query.username = text
-                    default: query.password = text
-                    }
-                }
-                request.query = query
+                // lookupSiteCredential's, which its operation reads itself, also without the decoder
+                // (`FastReadableRequest`).
+                break
             default: return nil
             }
         }

@@ -6,25 +6,15 @@ enum WireOperation: String, CaseIterable, Sendable {
     case hello, attach, unlock, lock, status, stop
     // VaultItems, VaultTrash.
     case list, resolve, reveal, add, importItems, update
-    // CredentialFilling; `oneTimeCode`: one item's current code, for the `sesame` front's `totp`.
-    case match, fill, oneTimeCode
-    // SiteCredentialService.
-    case lookupSiteCredential
-    // EquivalentsService.
-    case equivalents, addEquivalents, removeEquivalents, importEquivalents
-    // AttributedItems (the Secret Service).
-    case searchAttributes, attributedItem, storeAttributed
+    // CredentialFilling.
+    case match, fill
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserLogins
     case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode
-    // AutoTypeService.
-    case autoTypeCandidates
     /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
     case export
     /// Sync: a round now, and the status with the agent's automatic sync.
     case sync, syncStatus
-    /// SyncConflictService: conflicts listed (no secrets), one item's versions in full, a version kept.
-    case syncConflicts, conflictVersions
     /// The audit of every login, run where the key is: only titles, reasons and counts come back.
     case audit
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesameAutoType
 import SesameStore
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
@@ -32,9 +31,6 @@ struct WireReply: Codable, Sendable {
     var revealed: Item?
     var matches: [CredentialMatch]?
     var credential: Credential?
-    var siteCredential: SiteCredentialMatch?
-    var equivalents: EquivalentDomains?
-    var equivalentsChange: EquivalentsChange?
     var importSummary: ImportSummary?
     /// export: every active item in full (bulk secrets: only after the master password is proved again).
     var exported: [Item]?
@@ -47,15 +43,9 @@ struct WireReply: Codable, Sendable {
     /// browserOneTimeCode: the login's current code; absent when it has none.
     var oneTimeCode: OneTimeCode?
     var pending: [BrowserPairingRequest]?
-    var autoTypeCandidates: [AutoTypeCandidate]?
-    var attributedItems: [AttributedItem]?
-    var attributedItem: AttributedItem?
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
     var syncStatus: SyncStatusReport?
-    /// syncConflicts: every item in conflict, without secrets; conflictVersions: one item's versions in full.
-    var conflicts: [ConflictSummary]?
-    var conflictVersions: [Item]?
     /// audit: what to fix (titles, reasons, counts; never passwords).
     var auditReport: AuditReport?
 
@@ -68,17 +58,14 @@ struct WireReply: Codable, Sendable {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
         case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
         case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
-        case credential = "credential", siteCredential = "siteCredential"
-        case equivalents = "equivalents", equivalentsChange = "equivalentsChange"
+        case credential = "credential"
         case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
         case deletions = "deletions"
         case association = "association"
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
-        case autoTypeCandidates = "autoTypeCandidates"
-        case attributedItems = "attributedItems", attributedItem = "attributedItem"
         case syncRun = "syncRun", syncStatus = "syncStatus"
-        case conflicts = "conflicts", conflictVersions = "conflictVersions", auditReport = "auditReport"
+        case auditReport = "auditReport"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -127,9 +114,6 @@ extension WireReply {
             case .revealed: revealed = try container.decode(Item.self, forKey: key)
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
-            case .siteCredential: siteCredential = try container.decode(SiteCredentialMatch.self, forKey: key)
-            case .equivalents: equivalents = try container.decode(EquivalentDomains.self, forKey: key)
-            case .equivalentsChange: equivalentsChange = try container.decode(EquivalentsChange.self, forKey: key)
             case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
             case .exported: exported = try container.decode([Item].self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
@@ -138,13 +122,8 @@ extension WireReply {
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
-            case .autoTypeCandidates: autoTypeCandidates = try container.decode([AutoTypeCandidate].self, forKey: key)
-            case .attributedItems: attributedItems = try container.decode([AttributedItem].self, forKey: key)
-            case .attributedItem: attributedItem = try container.decode(AttributedItem.self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
-            case .conflicts: conflicts = try container.decode([ConflictSummary].self, forKey: key)
-            case .conflictVersions: conflictVersions = try container.decode([Item].self, forKey: key)
             case .auditReport: auditReport = try container.decode(AuditReport.self, forKey: key)
             }
         }
@@ -167,24 +146,16 @@ extension WireReply {
         if let revealed { try container.encode(revealed, forKey: .revealed) }
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
-        if let siteCredential { try container.encode(siteCredential, forKey: .siteCredential) }
         if let association { try container.encode(association, forKey: .association) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let equivalents { try container.encode(equivalents, forKey: .equivalents) }
-        if let equivalentsChange { try container.encode(equivalentsChange, forKey: .equivalentsChange) }
         if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
         if let exported { try container.encode(exported, forKey: .exported) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let deletions { try container.encode(deletions, forKey: .deletions) }
-        if let autoTypeCandidates { try container.encode(autoTypeCandidates, forKey: .autoTypeCandidates) }
-        if let attributedItems { try container.encode(attributedItems, forKey: .attributedItems) }
-        if let attributedItem { try container.encode(attributedItem, forKey: .attributedItem) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
-        if let conflicts { try container.encode(conflicts, forKey: .conflicts) }
-        if let conflictVersions { try container.encode(conflictVersions, forKey: .conflictVersions) }
         if let auditReport { try container.encode(auditReport, forKey: .auditReport) }
     }
 }

@@ -33,27 +33,6 @@ extension WireRequest {
             reply.matches = try vault.match(try required(identifiers, "identifiers"))
         case .fill:
             reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
-        case .oneTimeCode:
-            // The code, computed here from the item's secret, which stays in the agent.
-            reply.oneTimeCode = try vault.oneTimeCode(for: try required(itemID, "itemID"))
-        case .lookupSiteCredential:
-            reply.siteCredential = try vault.lookupSiteCredential(try required(query, "query"))
-        case .equivalents:
-            reply.equivalents = try vault.equivalents()
-        case .addEquivalents:
-            reply.equivalentsChange = try vault.addEquivalents(try required(domains, "domains"))
-        case .removeEquivalents:
-            reply.equivalentsChange = try vault.removeEquivalents(domains)
-        case .importEquivalents:
-            reply.equivalentsChange = try vault.importEquivalents(try required(groups, "groups"))
-        case .autoTypeCandidates:
-            reply.autoTypeCandidates = try vault.autoTypeCandidates(for: try required(window, "window"), site: site)
-        case .searchAttributes:
-            reply.attributedItems = try vault.searchAttributes(try required(attributes, "attributes"))
-        case .attributedItem:
-            reply.attributedItem = try vault.attributedItem(try required(itemID, "itemID"))
-        case .storeAttributed:
-            reply.attributedItem = try vault.storeAttributed(try required(item, "item"), replace: replace ?? false)
         case .export:
             let export = try vault.export(masterPassword: secrets[0])
             reply.exported = export.items
@@ -64,15 +43,6 @@ extension WireRequest {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
             }
             return try performBrowser(operation, on: browser)
-        case .syncConflicts, .conflictVersions:
-            guard let conflicts = vault as? any SyncConflictService else {
-                throw ServiceFailure(.unavailable, "This vault service does not keep sync conflicts.")
-            }
-            if operation == .syncConflicts {
-                reply.conflicts = try conflicts.syncConflicts()
-            } else {
-                reply.conflictVersions = try conflicts.conflictVersions(try required(itemID, "itemID"))
-            }
         case .audit:
             guard let local = vault as? LocalVaultService else {
                 throw ServiceFailure(.unavailable, "This vault service does not audit.")

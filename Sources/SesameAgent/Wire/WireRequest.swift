@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesameAutoType
 import SesameStore
 
 /// A message from a client to the agent (protocol version 2): `type` names the ``WireOperation``, `id` is echoed
@@ -23,7 +22,7 @@ struct WireRequest: Codable, Sendable {
     var states: [String]?
     /// resolve: an id, id prefix, title or title prefix.
     var reference: String?
-    /// reveal, update, delete, moveToTrash, restore, credential: the item's id.
+    /// reveal, update: the item's id.
     var itemID: UUID?
     /// add: the new item; importItems: the items to import, and whether to decide only (write nothing).
     var item: Item?
@@ -40,12 +39,7 @@ struct WireRequest: Codable, Sendable {
     /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
     /// client reads too.
     var rowsPerFrame: Int?
-    /// lookupSiteCredential: the site.
-    var query: SiteCredentialQuery?
-    /// addEquivalents, removeEquivalents (absent: every group): domains or URLs; importEquivalents: groups.
-    var domains: [String]?
-    var groups: [EquivalentGroup]?
-    /// browserTestAssociation, browserAssociate (its key only): an extension's association.
+    /// browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
     var origin: String?
@@ -57,15 +51,8 @@ struct WireRequest: Codable, Sendable {
     /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
     var code: String?
     var allow: Bool?
-    /// browserRevoke, browserAnswer: an association's name.
+    /// browserAnswer: the association's name.
     var name: String?
-    /// autoTypeCandidates: the window, and the site when the caller knows it.
-    var window: AutoTypeWindow?
-    var site: String?
-    /// searchAttributes: the lookup attributes every item found has (empty: all items).
-    var attributes: [String: String]?
-    /// storeAttributed: overwrite the item with exactly the new item's attributes.
-    var replace: Bool?
     /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
     var twoFactorSites: [String]?
 
@@ -80,13 +67,11 @@ struct WireRequest: Codable, Sendable {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
         case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame", query = "query", domains = "domains"
-        case groups = "groups", dryRun = "dryRun"
+        case username = "username", rowsPerFrame = "rowsPerFrame"
+        case dryRun = "dryRun"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
-        case window = "window", site = "site"
-        case attributes = "attributes", replace = "replace"
         case keePassDatabases = "keePassDatabases"
         case twoFactorSites = "twoFactorSites"
     }
@@ -119,9 +104,6 @@ extension WireRequest {
             case .identifiers: identifiers = try container.decode([ServiceIdentifier].self, forKey: key)
             case .username: username = try container.decode(String.self, forKey: key)
             case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
-            case .query: query = try container.decode(SiteCredentialQuery.self, forKey: key)
-            case .domains: domains = try container.decode([String].self, forKey: key)
-            case .groups: groups = try container.decode([EquivalentGroup].self, forKey: key)
             case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
             case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
@@ -132,10 +114,6 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
-            case .window: window = try container.decode(AutoTypeWindow.self, forKey: key)
-            case .site: site = try container.decode(String.self, forKey: key)
-            case .attributes: attributes = try container.decode([String: String].self, forKey: key)
-            case .replace: replace = try container.decode(Bool.self, forKey: key)
             case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
             }
         }
@@ -159,9 +137,6 @@ extension WireRequest {
         if let identifiers { try container.encode(identifiers, forKey: .identifiers) }
         if let username { try container.encode(username, forKey: .username) }
         if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
-        if let query { try container.encode(query, forKey: .query) }
-        if let domains { try container.encode(domains, forKey: .domains) }
-        if let groups { try container.encode(groups, forKey: .groups) }
         if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
         if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
@@ -172,10 +147,6 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
-        if let window { try container.encode(window, forKey: .window) }
-        if let site { try container.encode(site, forKey: .site) }
-        if let attributes { try container.encode(attributes, forKey: .attributes) }
-        if let replace { try container.encode(replace, forKey: .replace) }
         if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }
     }
 }

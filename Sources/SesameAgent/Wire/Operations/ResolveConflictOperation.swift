@@ -29,7 +29,7 @@ enum ResolveConflictOperation: AgentOperation {
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> NoFields
     {
-        let conflicts = try feature(vault, (any SyncConflictService).self, missing: "This vault service does not keep sync conflicts.")
+        let conflicts = try SyncConflictsOperation.conflictService(vault)
         let choice = request.conflictChoice
         try conflicts.resolveConflict(ConflictChoice(itemID: choice.itemID, device: choice.device, counter: choice.counter))
         return NoFields()

@@ -4,7 +4,7 @@ import SesameStore
 
 extension AgentClient: SyncConflictService {
     public func syncConflicts() throws(ServiceFailure) -> [ConflictSummary] {
-        try call(SyncConflictsOperation.self, NoFields()).conflicts
+        try call(SyncConflictsOperation.self, NoFields()).conflicts.map(\.summary)
     }
 
     public func conflictVersions(_ itemID: UUID) throws(ServiceFailure) -> [Item] {

@@ -22,10 +22,33 @@ public struct ConflictSummary: Codable, Sendable, Equatable {
         public var differences: [ItemDifference]
         /// This version's value of every field in which some version differs, secret fields left out.
         public var values: [String: String]
+
+        public init(number: Int, device: UUID, counter: UInt64, time: Date, title: String, username: String,
+                    urls: [String], notes: String, tags: [String], trashed: Bool, differences: [ItemDifference],
+                    values: [String: String]) {
+            self.number = number
+            self.device = device
+            self.counter = counter
+            self.time = time
+            self.title = title
+            self.username = username
+            self.urls = urls
+            self.notes = notes
+            self.tags = tags
+            self.trashed = trashed
+            self.differences = differences
+            self.values = values
+        }
     }
 
     public var itemID: UUID
     public var versions: [Version]
+
+    /// A summary from its parts, as a client rebuilds one it received.
+    public init(itemID: UUID, versions: [Version]) {
+        self.itemID = itemID
+        self.versions = versions
+    }
 
     public init(_ conflict: SyncConflict) {
         itemID = conflict.itemID

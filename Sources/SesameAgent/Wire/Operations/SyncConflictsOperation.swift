@@ -8,11 +8,8 @@ enum SyncConflictsOperation: AgentOperation {
     static let name = "syncConflicts"
     static let policy = OperationPolicy.plain
 
-    /// `conflicts` is still the core's `ConflictSummary`: the client must hand its callers that type, and the core
-    /// offers no initializer from its parts (only from a vault's `SyncConflict`) that a wire type could convert
-    /// back through.
     struct Reply: Codable, Sendable, Equatable {
-        var conflicts: [ConflictSummary]
+        var conflicts: [WireConflictSummary]
 
         enum CodingKeys: String, CodingKey {
             case conflicts = "conflicts"
@@ -22,7 +19,7 @@ enum SyncConflictsOperation: AgentOperation {
     static func perform(_ request: NoFields, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        Reply(conflicts: try conflictService(vault).syncConflicts())
+        Reply(conflicts: try conflictService(vault).syncConflicts().map(WireConflictSummary.init))
     }
 
     static func conflictService(_ vault: any UnlockedVault) throws(ServiceFailure) -> any SyncConflictService {

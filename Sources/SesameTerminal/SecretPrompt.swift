@@ -75,17 +75,9 @@ public enum SecretPrompt {
             let first = try read(prompt: prompt, secretName: secretName)
             let second = try read(prompt: confirmPrompt, secretName: secretName)
             if haveSameBytes(first, second) { return first }
-            if attempt < tries { tell("The passwords do not match; try again.\n") }
+            if attempt < tries { TerminalQuestion.tell("The passwords do not match; try again.\n") }
         }
         throw .mismatch
-    }
-
-    /// A line on the terminal (not standard error, which may be a file the person does not see).
-    private static func tell(_ text: String) {
-        let fd = FileDescriptorIO.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        FileDescriptorIO.writeAll(fd, text)
-        close(fd)
     }
 
     /// Compares without stopping at the first difference, so timing says nothing about where they differ.

@@ -134,7 +134,7 @@ enum EquivalentsCommand: CommandGroup {
                 return
             }
             let added = change.added.count
-            print("Imported '\(path)': \(added) group\(added == 1 ? "" : "s") added or extended, \(change.unchanged) already present.")
+            print("Imported '\(path)': \(added.counted("group")) added or extended, \(change.unchanged) already present.")
             for group in change.added { print("  \(EquivalentsCommand.describe(group))") }
         }
 

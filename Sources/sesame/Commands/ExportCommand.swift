@@ -73,7 +73,7 @@ enum ExportCommand: Command {
                                                escapedCells: format == "csv" ? escaped : nil))
         } else {
             let kind = ["sesame": "an encrypted Sesame backup", "kdbx": "a KeePass file"][format] ?? "plain-text CSV"
-            print("Exported \(items.count) \(items.count == 1 ? "login" : "logins") to \(file) (\(kind)).")
+            print("Exported \(items.count.counted("login")) to \(file) (\(kind)).")
         }
         if escaped > 0 {
             Terminal.writeToStandardError(
@@ -112,7 +112,7 @@ extension ExportCommand {
             counted(summary.passkeys, "passkey", "passkeys"), counted(summary.notes, "note", "notes"),
             counted(summary.fields, "field", "fields"),
         ].compactMap { $0 }
-        let items = "\(summary.items) \(summary.items == 1 ? "item" : "items")"
+        let items = summary.items.counted("item")
         print("Exported \(items) to \(file) (Credential Exchange JSON, plain text)"
             + (parts.isEmpty ? "." : ": " + parts.joined(separator: ", ") + "."))
         if !summary.leftOut.isEmpty {

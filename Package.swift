@@ -69,7 +69,7 @@ let package = Package(
         ]),
         // Auto-Type sequences and the actions a typing shell runs; pure, so the X11 helper links nothing else.
         .target(name: "SesameAutoType"),
-        .target(name: "SesameSystemCalls"),
+        .target(name: "SesameSystemCalls", dependencies: ["CSesameSystem"]),
 
         // The Linux shell.
         .target(name: "SesameTerminal", dependencies: ["SesameCrypto", "SesameDomains", "SesameTerminalText", "SesameSystemCalls"]),

@@ -1,6 +1,6 @@
-import CSesameSystem
 import Foundation
 import Glibc
+import SesameSystemCalls
 
 /// Starts the agent on demand, the way gpg-agent autostarts: a detached process in its own session, standard
 /// input, output and error on /dev/null, a minimal environment, and no secret anywhere in its arguments.
@@ -79,44 +79,19 @@ public enum AgentLauncher {
     public static func spawnDetached(
         executable: String = "/proc/self/exe", arguments: [String], environment: [String: String]
     ) throws(AgentError) -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new session: no controlling terminal, and no SIGHUP or SIGINT from the terminal that ran `sesame unlock`.
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | sesame_posix_spawn_setsid())
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        var spawn = ChildSpawn(path: executable, arguments: arguments, environment: environment)
+        spawn.standardInput = .null
+        spawn.standardOutput = .null
+        spawn.standardError = .null
+        spawn.newSession = true
         // Nothing else this process holds may live on in the agent: a pipe or socket its parent waits on (a
         // shell's `$(…)`, Foundation's Process) would never see the end of input while the agent runs.
-        let closing = sesame_spawn_close_from(&actions, STDERR_FILENO + 1)
-        guard closing == 0 else {
-            throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(closing))).")
+        spawn.closesOtherDescriptors = true
+        spawn.defaultSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
+        do throws(SystemCallError) {
+            return try spawn.start().pid
+        } catch {
+            throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(error.code))).")
         }
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw AgentError(.startFailed, "Cannot start the agent: \(String(cString: strerror(result))).")
-        }
-        return pid
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import SesameAgent
 import SesameAutoFill
 import SesameStore
+import SesameSystemCalls
 
 /// The host's way to the vault: the user's agent, holding `vaultPath` unlocked. One connection serves the
 /// extension's requests in turn; each held association request opens its own.
@@ -54,16 +55,11 @@ public final class AgentBrowserBackend: BrowserBackend, @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ServiceFailure(.unavailable, "Auto-Type (sesame autotype) is not installed beside the host.")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let words: [String] = [executable, "autotype", "--site", site, "--vault", vaultPath]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+        var spawn = ChildSpawn(
+            path: executable, arguments: [executable, "autotype", "--site", site, "--vault", vaultPath], environment: nil)
+        spawn.standardInput = .null
+        spawn.standardOutput = .null
+        guard let pid = try? spawn.start().pid else {
             throw ServiceFailure(.unavailable, "Auto-Type could not be started.")
         }
         let child = pid

@@ -30,31 +30,14 @@ struct WlCopyFallback {
 
     /// Starts wl-copy with `words` as its argv and `input` (if any) on its standard input; nil if it cannot start.
     private func spawn(_ words: [String], input secret: ClipboardSecret?) -> pid_t? {
-        var input: [Int32] = [0, 0]
-        guard pipe(&input) == 0 else { return nil }
-        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var spawnedChild: pid_t = 0
-        let spawned = posix_spawn(&spawnedChild, program, &actions, nil, argv, envp)
-        close(input[0])
-        guard spawned == 0 else {
-            close(input[1])
-            return nil
-        }
-        secret?.withBytes { bytes in _ = try? FileDescriptor(rawValue: input[1]).writeAll(bytes) }
-        close(input[1])
-        return spawnedChild
+        var spawn = ChildSpawn(path: program, arguments: words, environment: environment)
+        spawn.standardInput = .pipe
+        spawn.standardOutput = .null
+        spawn.standardError = .null
+        guard let child = try? spawn.start(), let input = child.input else { return nil }
+        secret?.withBytes { bytes in _ = try? FileDescriptor(rawValue: input).writeAll(bytes) }
+        close(input)
+        return child.pid
     }
 
     /// Waits for wl-copy to end (another client copied) or for `seconds`, then stops it.

@@ -206,7 +206,12 @@ public enum SyncRound {
             // Every series continues right after the snapshot, or has nothing pruned.
             firstSeqs.allSatisfy { device, first in first <= (snapshot.progress[device]?.seq ?? 0) + 1 }
         }
-        guard !firstSeqs.values.allSatisfy({ $0 == 1 }),
+        // Some series lacks its first batch: pruned, every one of its batches perhaps (once every device had
+        // acknowledged them), so only a snapshot holds what it said.
+        let pruned = usable.contains { snapshot in
+            snapshot.progress.contains { device, progress in progress.seq > 0 && firstSeqs[device] != 1 }
+        }
+        guard pruned,
             let best = usable.max(by: { $0.progress.values.map(\.seq).reduce(0, +) < $1.progress.values.map(\.seq).reduce(0, +) }),
             let file = try perFile(&report, { try transport.readFile(best.path) }),
             try access.withVault({ try $0.startFromSyncSnapshot(file, device: best.device, seq: best.seq) })

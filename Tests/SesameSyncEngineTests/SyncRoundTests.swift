@@ -125,6 +125,25 @@ import Testing
         #expect(newcomer.items.count == 4)
     }
 
+    /// Regression: a new copy used to start from a snapshot only when some batch was listed, so once every batch
+    /// was pruned (all devices had acknowledged them) it started from nothing and showed an empty vault.
+    @Test func aNewCopyStartsFromASnapshotWhenEveryBatchWasPruned() throws {
+        let laptop = MemorySyncStore()
+        let phone = MemorySyncStore(joining: laptop)
+        _ = try round(phone)
+        for index in 0..<3 {
+            laptop.put(UUID(), "v\(index)")
+            _ = try round(laptop, snapshotEvery: 1)
+        }
+        _ = try round(phone, snapshotEvery: 1)
+        #expect(try round(laptop, snapshotEvery: 1).pruned == 3)
+        #expect(try transport.listBatches().isEmpty)
+        let newcomer = MemorySyncStore(joining: laptop)
+        let started = try round(newcomer)
+        #expect(started.startedFromSnapshot == "snap/\(laptop.deviceID.hexName)/000000000003.snp")
+        #expect(newcomer.items == laptop.items && newcomer.items.count == 3)
+    }
+
     @Test func aRestoredCopyGetsANewDeviceIDAndLosesNothing() throws {
         let laptop = MemorySyncStore()
         let backup = laptop.copy()

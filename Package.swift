@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill", "SesameGitProtocol"]),
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
         .target(name: "SesameGitProtocol"),
-        .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
+        .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
         // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
         .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
@@ -158,6 +158,8 @@ let package = Package(
                         "SesameSync", "SesameSyncTransport", "SesameStore", "SesameCrypto", "SesameDomains",
                         "SesameAutoFillTestSupport", "SesameAutoFill", "SesameKeePass"],
                     resources: [.copy("Fixtures")]),
+        // The sync engine against an in-memory store: SesameSync alone, no SQLite.
+        .testTarget(name: "SesameSyncEngineTests", dependencies: ["SesameSync", "SesameCrypto"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
                         "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),

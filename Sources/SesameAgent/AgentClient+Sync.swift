@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameStore
+import SesameSync
 
 extension AgentClient {
     /// A sync round run by the agent, with the keys it holds: no master password.

@@ -1,30 +1,9 @@
 import Foundation
 import SesameSync
 
-// MARK: - Snapshots, acknowledgements, and starting a new copy from a snapshot
+// MARK: - Snapshots, and starting a new copy from a snapshot (acknowledgements are SesameSync's `SyncStore`'s)
 
 extension Vault {
-    /// This device's acknowledgement: how far it has applied every series.
-    public func syncAcknowledgement() throws -> (path: String, file: [UInt8], value: Acknowledgement) {
-        try withErrorMapping {
-            let identity = try requireSyncIdentity(keys: try requireKeys())
-            let acknowledgement = Acknowledgement(device: deviceID, applied: try appliedSeqs())
-            return (acknowledgement.path,
-                    acknowledgement.sealed(vault: identity.vault, key: identity.keyring.current.keys.batch),
-                    acknowledgement)
-        }
-    }
-
-    /// Reads another device's acknowledgement file; nil when it does not authenticate.
-    public func openAcknowledgement(_ file: [UInt8], of device: UUID) throws -> Acknowledgement? {
-        try withErrorMapping {
-            let identity = try requireSyncIdentity(keys: try requireKeys())
-            return identity.keyring.openUnderNewestEpoch { keys throws(SyncError) in
-                try Acknowledgement.open(file, vault: identity.vault, device: device, key: keys.batch)
-            }
-        }
-    }
-
     /// A snapshot of every item's heads and of every series' progress, named after this device's latest batch;
     /// nil before its first batch.
     public func makeSyncSnapshot() throws -> (path: String, file: [UInt8], seq: UInt64, epoch: UInt32)? {
@@ -71,33 +50,9 @@ extension Vault {
         }
     }
 
-    /// Whether this device's published snapshot is sealed under an older key epoch than its newest (kept in
-    /// `meta`, so a round need not read and open its own snapshot to know).
-    public var ownSnapshotIsUnderRetiredKey: Bool {
-        get throws {
-            try withErrorMapping {
-                let identity = try requireSyncIdentity(keys: try requireKeys())
-                return try metaInt("sync_snapshot_epoch") < Int64(identity.keyring.newestEpoch)
-            }
-        }
-    }
-
     /// Records the key epoch of the snapshot this device just published.
     public func noteOwnSnapshotEpoch(_ epoch: UInt32) throws {
         try withErrorMapping { try database.writeTransaction { try setMeta("sync_snapshot_epoch", String(epoch)) } }
-    }
-
-    /// Opens snapshot files read from the transport; those that do not authenticate are left out.
-    public func openSyncSnapshots(_ files: [(device: UUID, seq: UInt64, file: [UInt8])]) throws -> [Snapshot] {
-        try withErrorMapping {
-            let identity = try requireSyncIdentity(keys: try requireKeys())
-            return files.compactMap { entry in
-                identity.keyring.openUnderNewestEpoch { keys throws(SyncError) in
-                    try Snapshot.open(entry.file, vault: identity.vault, device: entry.device, seq: entry.seq,
-                                      key: keys.batch)
-                }
-            }
-        }
     }
 
     /// Starts a copy that has applied nothing yet from a snapshot found at `snap/<device>/<seq>.snp`: its ops

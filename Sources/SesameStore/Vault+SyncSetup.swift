@@ -103,7 +103,7 @@ extension Vault {
     }
 
     /// Takes the device id another process may have given this copy since this handle opened it.
-    func reloadDeviceID() throws {
+    public func reloadDeviceID() throws {
         guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
             throw VaultError.damaged(path: path, detail: "the device record is missing")
         }
@@ -152,15 +152,6 @@ extension Vault {
     /// A header another device made at the same time as this one's (both changed the password): it names a root
     /// this device lacks, which `adoptSyncPassword` takes in.
     static let syncPendingHeaderSetting = "sync.header.pending"
-
-    /// What a sync round does with `vault.hdr`.
-    public enum SyncHeaderStep: Sendable {
-        /// Write this header to the transport: it lacks one, holds an older or a forged one.
-        case publish([UInt8])
-        /// The transport's header was newer and is now this device's.
-        case adopted
-        case unchanged
-    }
 
     /// Compares the transport's `vault.hdr` with this device's. A header that supersedes this device's is adopted
     /// when a holder of one of this device's newest roots made it (another device's `sesame passwd`; if it names

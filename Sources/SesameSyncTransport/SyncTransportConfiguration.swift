@@ -1,5 +1,4 @@
 import Foundation
-import SesameStore
 import SesameSync
 
 /// Where a vault syncs, as `sesame sync setup` stored it in the vault's sealed settings (`sync.transport`:
@@ -28,10 +27,10 @@ public struct SyncTransportConfiguration: Equatable, Sendable {
 
     public var setting: [UInt8] { Array("\(kind.rawValue)\n\(location)".utf8) }
 
-    /// The configuration stored in an unlocked vault.
+    /// The configuration stored in an unlocked vault (any `SyncStore`: SesameStore's `Vault`).
     ///
     /// - Throws: `SyncError.notConfigured` when sync was never set up (or the setting is unreadable).
-    public init(storedIn vault: Vault) throws {
+    public init(storedIn vault: some SyncStore) throws {
         guard let configuration = try vault.setting(named: Self.settingName).flatMap(Self.init(setting:)) else {
             throw SyncError.notConfigured
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameStore
+import SesameSync
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
 /// to a vault operation: only the fields that operation returns) or `error`. `error` has kept its shape since

@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import SesameStore
+import SesameSync
 
 /// What one round in the app did, read on its own vault handle before it closed: the summary `sesame sync` prints,
 /// and the conflicts and key state the sync screen shows.

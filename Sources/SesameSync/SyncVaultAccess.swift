@@ -2,9 +2,6 @@
 /// every step on the vault it opened; the agent takes its vault lock for each step only, so its other clients are
 /// served while git fetches or pushes.
 public protocol SyncVaultAccess {
-    func withVault<T>(_ body: (Vault) throws -> T) throws -> T
-}
-
-extension Vault: SyncVaultAccess {
-    public func withVault<T>(_ body: (Vault) throws -> T) throws -> T { try body(self) }
+    associatedtype Store: SyncStore
+    func withVault<T>(_ body: (Store) throws -> T) throws -> T
 }

@@ -1,79 +1,4 @@
 import Foundation
-import SesameSync
-
-/// What one `sync` did, for `sesame sync` and its `--json`.
-public struct SyncRunReport: Sendable {
-    public var ingest = SyncIngestReport()
-    /// The batch this run flushed, if any.
-    public var flushed: BatchName?
-    /// Own batch files written to the transport (the new one, and any lost earlier).
-    public var written: [BatchName] = []
-    /// The snapshot this copy started from (a new device in a compacted sync root).
-    public var startedFromSnapshot: String?
-    /// The snapshot this run wrote, and how many own batches it pruned.
-    public var snapshotWritten: String?
-    public var pruned = 0
-    /// The sync root held batches of this device that it never wrote (restored from an older copy): it now
-    /// syncs under a new device id.
-    public var adoptedNewDeviceID = false
-    /// This run published this device's newer `vault.hdr` (after `sesame passwd`), or adopted a newer one.
-    public var headerPublished = false
-    public var headerAdopted = false
-    /// See `Summary.newPasswordNeeded`.
-    public var newPasswordNeeded = false
-    /// Files and folders the transport refused (links, pipes, devices, above their budget): skipped, nothing
-    /// written through them.
-    public var refused: [SyncFileRefusal] = []
-
-    /// Records a refusal once per path.
-    mutating func note(_ refusal: SyncFileRefusal) {
-        if !refused.contains(where: { $0.path == refusal.path }) { refused.append(refusal) }
-    }
-
-    /// What `sesame sync` prints and the agent sends: counts and file names, never contents.
-    public struct Summary: Codable, Sendable, Equatable {
-        public struct Rejection: Codable, Sendable, Equatable {
-            public let file: String
-            public let reason: String
-        }
-
-        public let appliedBatches: Int
-        public let changedItems: Int
-        public let published: [String]
-        public let rejected: [Rejection]
-        public let waiting: [String]
-        public let conflicts: Int
-        /// This copy was found restored from an older one and now syncs as a new device.
-        public let newDevice: Bool
-        /// `published` or `adopted` when `vault.hdr` changed (a master password change).
-        public let header: String?
-        /// The master password was changed on another device: this copy's changes wait unpublished, and files
-        /// sealed under the new key unread, until `sesame sync password`.
-        public let newPasswordNeeded: Bool
-        /// Of `waiting`: files sealed under a retired key, held until their device moves to the newest one.
-        public let held: [String]
-        /// Of `waiting`: files sealed under a key this copy lacks (until `sesame sync password`).
-        public let newerKey: [String]
-    }
-
-    public func summary(conflicts: Int) -> Summary {
-        Summary(
-            appliedBatches: ingest.appliedBatches, changedItems: ingest.changedItems, published: written.map(\.path),
-            rejected: ingest.rejected.map { Summary.Rejection(file: $0.name.path, reason: $0.reason.description) }
-                + refused.map { Summary.Rejection(file: $0.path, reason: $0.reason.description) },
-            waiting: ingest.waiting.map(\.path), conflicts: conflicts, newDevice: adoptedNewDeviceID,
-            header: headerPublished ? "published" : headerAdopted ? "adopted" : nil,
-            newPasswordNeeded: newPasswordNeeded || ingest.newPasswordNeeded,
-            held: ingest.heldUnderRetiredKey.map(\.path), newerKey: ingest.sealedUnderMissingKey.map(\.path))
-    }
-}
-
-extension Vault {
-    /// One round of sync on this vault (see ``SyncRound``).
-    public func sync(with transport: some SyncTransport, snapshotEvery: UInt64 = 64) throws -> SyncRunReport {
-        try SyncRound.run(self, transport: transport, snapshotEvery: snapshotEvery)
-    }
-}
 
 /// One round of sync: pull, merge what others published, flush this device's changes into a batch, write every
 /// own batch the transport lacks and this device's acknowledgement, compact, publish. Each step is idempotent, so
@@ -143,7 +68,7 @@ public enum SyncRound {
             // Several batches when the changes exceed what one may hold.
             var flushed: BatchName?
             while let name = try vault.flushSyncBatch() { flushed = name }
-            return (ingest, flushed, try vault.ownSyncBatches(), try vault.syncAcknowledgement())
+            return (ingest, flushed, try vault.ownSyncBatches(after: 0), try vault.syncAcknowledgement())
         }
         report.ingest = ingest
         report.flushed = flushed
@@ -281,7 +206,12 @@ public enum SyncRound {
             // Every series continues right after the snapshot, or has nothing pruned.
             firstSeqs.allSatisfy { device, first in first <= (snapshot.progress[device]?.seq ?? 0) + 1 }
         }
-        guard !firstSeqs.values.allSatisfy({ $0 == 1 }),
+        // Some series lacks its first batch: pruned, every one of its batches perhaps (once every device had
+        // acknowledged them), so only a snapshot holds what it said.
+        let pruned = usable.contains { snapshot in
+            snapshot.progress.contains { device, progress in progress.seq > 0 && firstSeqs[device] != 1 }
+        }
+        guard pruned,
             let best = usable.max(by: { $0.progress.values.map(\.seq).reduce(0, +) < $1.progress.values.map(\.seq).reduce(0, +) }),
             let file = try perFile(&report, { try transport.readFile(best.path) }),
             try access.withVault({ try $0.startFromSyncSnapshot(file, device: best.device, seq: best.seq) })

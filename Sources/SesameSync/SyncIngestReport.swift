@@ -1,11 +1,16 @@
-import SesameSync
-
 /// What one ingest of batch files did: applied, refused (and why), and held back behind a gap.
 public struct SyncIngestReport: Sendable {
     public struct Rejection: Sendable {
         public let name: BatchName
         public let reason: SyncError
+
+        public init(name: BatchName, reason: SyncError) {
+            self.name = name
+            self.reason = reason
+        }
     }
+
+    public init() {}
 
     public var appliedBatches = 0
     public var appliedOps = 0

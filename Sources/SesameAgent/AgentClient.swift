@@ -193,34 +193,28 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func reveal(_ id: UUID) throws(ServiceFailure) -> Item {
-        try required(vaultCall(itemRequest(.reveal, id)).revealed)
+        try call(RevealOperation.self, WireItemID(itemID: id)).revealed.item()
     }
 
     @discardableResult
     public func add(_ item: Item) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.add)
-        request.item = item
-        return try required(vaultCall(request).view).itemView()
+        try call(AddOperation.self, .init(item: WireItem(item))).view.itemView()
     }
 
     /// The agent does the whole import in one request: `progress` hears only its end.
     public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
                             progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
-        var request = WireRequest(.importItems)
-        request.items = items
-        if !keePassDatabases.isEmpty { request.keePassDatabases = keePassDatabases }
-        if dryRun { request.dryRun = true }
-        let summary = try required(vaultCall(request).importSummary)
+        let request = ImportItemsOperation.Request(
+            items: items.map(WireItem.init), keePassDatabases: keePassDatabases.map(WireKeePassDatabase.init), dryRun: dryRun)
+        let summary = try call(ImportItemsOperation.self, request).importSummary.summary()
         progress(items.count)
         return summary
     }
 
     @discardableResult
     public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView {
-        var request = itemRequest(.update, id)
-        request.change = change
-        return try required(vaultCall(request).view).itemView()
+        try call(UpdateOperation.self, .init(itemID: id, change: WireItemChange(change))).view.itemView()
     }
 
     public func delete(_ id: UUID) throws(ServiceFailure) {
@@ -354,9 +348,7 @@ public final class AgentClient: UnlockedVault {
     // MARK: - VaultExporting
 
     public func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport {
-        let reply = try vaultCall(WireRequest(.export), secrets: [masterPassword])
-        return VaultExport(items: try required(reply.exported), keePassDatabases: reply.keePassDatabases ?? [],
-                            deletions: reply.deletions ?? [])
+        try call(ExportOperation.self, NoFields(), secrets: [masterPassword]).export()
     }
 
     // MARK: - The agent itself
@@ -403,12 +395,6 @@ public final class AgentClient: UnlockedVault {
     }
 
     // MARK: - Exchange
-
-    func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
-        var request = WireRequest(operation)
-        request.itemID = id
-        return request
-    }
 
     /// Sends a vault operation for ``vault``.
     ///

@@ -28,13 +28,6 @@ import Testing
         WireEnvelope(type: name, id: id, vault: "/v.sqlite", body: body)
     }
 
-    /// A request for an operation that has a type of its own, written the old way: the bytes must be the same.
-    static func request(named name: String, id: UInt64, _ fill: (inout WireRequest) -> Void = { _ in }) -> WireRequest {
-        var request = request(.hello, id: id, fill)
-        request.type = name
-        return request
-    }
-
     static func result(id: UInt64, _ fill: (inout WireReply) -> Void = { _ in }) -> WireReply {
         var reply = WireReply(.result, id: id)
         fill(&reply)
@@ -75,25 +68,25 @@ import Testing
         item.passwordHistory = [PasswordHistoryEntry(password: "old", replaced: Self.date)]
         #expect(try Self.json(Self.result(id: 12) { $0.view = WireItemView(ItemView(item)) })
                 == #"{"id":12,"type":"result","view":{"created":800000000,"fields":[{"name":"pin","protected":true}],"hasPassword":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","modified":800000000,"notes":"","passwordHistoryCount":1,"tags":[],"title":"GitHub","urls":[{"url":"https://github.com"}],"username":"alice"}}"#)
-        #expect(try Self.json(Self.request(.reveal, id: 13) { $0.itemID = Self.id })
+        #expect(try Self.json(Self.request("reveal", id: 13, WireItemID(itemID: Self.id)))
                 == #"{"id":13,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"reveal","vault":"/v.sqlite"}"#)
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
-        #expect(try Self.json(Self.result(id: 13) { $0.revealed = plain })
+        #expect(try Self.json(WireResult(id: 13, body: RevealOperation.Reply(revealed: WireItem(plain))))
                 == #"{"id":13,"revealed":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"result"}"#)
-        #expect(try Self.json(Self.request(.add, id: 14) { $0.item = plain })
+        #expect(try Self.json(Self.request("add", id: 14, AddOperation.Request(item: WireItem(plain))))
                 == #"{"id":14,"item":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [] }) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [plain]; $0.dryRun = true })
+        #expect(try Self.json(Self.request("importItems", id: 15, ImportItemsOperation.Request(items: [], keePassDatabases: [], dryRun: false))) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("importItems", id: 15, ImportItemsOperation.Request(items: [WireItem(plain)], keePassDatabases: [], dryRun: true)))
                 == #"{"dryRun":true,"id":15,"items":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"type":"importItems","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 15) { $0.importSummary = ImportSummary(entries: [.init(.created, Self.id)]) })
+        #expect(try Self.json(WireResult(id: 15, body: ImportItemsOperation.Reply(importSummary: WireImportSummary(ImportSummary(entries: [.init(.created, Self.id)])))))
                 == #"{"id":15,"importSummary":{"entries":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","outcome":"created"}]},"type":"result"}"#)
         var change = ItemChange()
         change.username = "bob"
         change.password = "n3w"
-        #expect(try Self.json(Self.request(.update, id: 16) { $0.itemID = Self.id; $0.change = change })
+        #expect(try Self.json(Self.request("update", id: 16, UpdateOperation.Request(itemID: Self.id, change: WireItemChange(change))))
                 == #"{"change":{"addURLs":[],"password":"n3w","removeFields":[],"removeURLs":[],"setFields":[],"username":"bob"},"id":16,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"update","vault":"/v.sqlite"}"#)
         for (operation, id) in [("delete", UInt64(17)), ("moveToTrash", 18), ("restore", 19)] {
-            #expect(try Self.json(Self.request(named: operation, id: id) { $0.itemID = Self.id })
+            #expect(try Self.json(Self.request(operation, id: id, WireItemID(itemID: Self.id)))
                     == #"{"id":\#(id),"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"\#(operation)","vault":"/v.sqlite"}"#)
         }
         #expect(try Self.json(Self.result(id: 17)) == #"{"id":17,"type":"result"}"#)
@@ -121,7 +114,7 @@ import Testing
         let credential = Credential(id: Self.id, username: "alice", password: "s3cret")
         #expect(try Self.json(Self.result(id: 21) { $0.credential = credential })
                 == #"{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"},"id":21,"type":"result"}"#)
-        #expect(try Self.json(Self.request(named: "credential", id: 22) { $0.itemID = Self.id })
+        #expect(try Self.json(Self.request("credential", id: 22, WireItemID(itemID: Self.id)))
                 == #"{"id":22,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"credential","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("oneTimeCode", id: 28, WireItemID(itemID: Self.id)))
                 == #"{"id":28,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"oneTimeCode","vault":"/v.sqlite"}"#)
@@ -150,11 +143,11 @@ import Testing
         #expect(try Self.json(Self.request("importEquivalents", id: 33, ImportEquivalentsOperation.Request(groups: []))) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("changeMasterPassword", id: 34, ChangeMasterPasswordOperation.Request(kdfMemoryMiB: 128)))
                 == #"{"id":34,"kdfMemoryMiB":128,"type":"changeMasterPassword","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.export, id: 35)) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("export", id: 35, NoFields())) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
-        #expect(try Self.json(Self.result(id: 35) { $0.exported = [plain] })
+        #expect(try Self.json(WireResult(id: 35, body: ExportOperation.Reply(VaultExport(items: [plain]))))
                 == #"{"exported":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"id":35,"type":"result"}"#)
-        #expect(try Self.json(Self.result(id: 35) { $0.exported = []; $0.deletions = [ItemDeletion(id: Self.id, deleted: Self.date)] })
+        #expect(try Self.json(WireResult(id: 35, body: ExportOperation.Reply(VaultExport(items: [], deletions: [ItemDeletion(id: Self.id, deleted: Self.date)]))))
                 == #"{"deletions":[{"deleted":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}],"exported":[],"id":35,"type":"result"}"#)
     }
 
@@ -184,7 +177,7 @@ import Testing
                 == #"{"attributedItems":[{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000}],"id":40,"type":"result"}"#)
         #expect(try Self.json(Self.request("attributedItem", id: 41, WireItemID(itemID: Self.id)))
                 == #"{"id":41,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"attributedItem","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request("storeAttributed", id: 42, StoreAttributedOperation.Request(item: item, replace: true)))
+        #expect(try Self.json(Self.request("storeAttributed", id: 42, StoreAttributedOperation.Request(item: WireItem(item), replace: true)))
                 == #"{"id":42,"item":{"attachments":[],"attributes":{"service":"demo"},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"Demo","unknownFields":[],"urls":[],"username":""},"replace":true,"type":"storeAttributed","vault":"/v.sqlite"}"#)
         #expect(try Self.json(WireResult(id: 42, body: WireAttributedItemReply(attributedItem: WireAttributedItem(AttributedItem(item)))))
                 == #"{"attributedItem":{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000},"id":42,"type":"result"}"#)

@@ -14,7 +14,7 @@ import Testing
         var id: UInt64? = 1
         var summaries: [ItemSummary]? = []
         var leaked: SiteCredentialMatch?
-        var nested: [[Item]]?
+        var nested: [[WireItem]]?
         var report: AuditReport?
     }
 
@@ -22,7 +22,7 @@ import Testing
         #expect(!ReplySecrets.present(in: FutureReply()))
         let credential = Credential(id: UUID(), username: "alice", password: "s3cret")
         #expect(ReplySecrets.present(in: FutureReply(leaked: SiteCredentialMatch(credential: credential))))
-        #expect(ReplySecrets.present(in: FutureReply(nested: [[Item(title: "T", password: "s3cret")]])))
+        #expect(ReplySecrets.present(in: FutureReply(nested: [[WireItem(Item(title: "T", password: "s3cret"))]])))
         // An audit report carries passwords only when it shows them.
         let quiet = try JSONDecoder().decode(AuditReport.self, from: Data(#"{"itemsChecked":0,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[]}"#.utf8))
         #expect(!ReplySecrets.present(in: FutureReply(report: quiet)))

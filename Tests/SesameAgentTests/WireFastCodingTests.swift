@@ -10,7 +10,6 @@ import Testing
     static func bytes<T: Encodable>(_ value: T) throws -> [UInt8] { Array(try WireCoding.encode(value)) }
 
     @Test func theFrontsRequestsReadAsWireCodingReadsThem() throws {
-        let id = UUID()
         var requests: [WireRequest] = []
         var hello = WireRequest(.hello, id: 0)
         hello.versions = [2, 3]
@@ -33,10 +32,6 @@ import Testing
         list.state = "active"
         list.vault = "/v"
         requests.append(list)
-        var reveal = WireRequest(.reveal, id: 5)
-        reveal.itemID = id
-        reveal.vault = "/v"
-        requests.append(reveal)
         var unknown = WireRequest(.hello, id: 9)
         unknown.type = "fromTheFuture"
         requests.append(unknown)
@@ -61,7 +56,7 @@ import Testing
         }
         let id = UUID()
         let code = try Self.bytes(WireEnvelope(type: "oneTimeCode", id: 5, vault: "/v", body: WireItemID(itemID: id)))
-        #expect(WireFastCoding.request(code)?.itemID == id)
+        #expect(WireFastCoding.request(code)?.type == "oneTimeCode")
         #expect(OneTimeCodeOperation.fastRequest(from: code) == WireItemID(itemID: id))
         // What the fast reader cannot read exactly is left to the decoder, which names the problem.
         for text in [#"{"type":"lookupSiteCredential","query":{"scheme":"https"}}"#,
@@ -77,15 +72,12 @@ import Testing
     }
 
     @Test func everythingElseIsLeftToWireCoding() throws {
-        var add = WireRequest(.add, id: 1)
-        add.vault = "/v"
-        add.item = Item(title: "x")
+        let add = try Self.bytes(WireEnvelope(type: "add", id: 1, vault: "/v", body: AddOperation.Request(item: WireItem(Item(title: "x")))))
+        #expect(WireFastCoding.request(add) == nil)
         var unlock = WireRequest(.unlock, id: 2)
         unlock.idleTimeout = 900
         unlock.vault = "/v"
-        for request in [add, unlock] {
-            #expect(WireFastCoding.request(try Self.bytes(request)) == nil, "\(request.type)")
-        }
+        #expect(WireFastCoding.request(try Self.bytes(unlock)) == nil)
         for text in [#"{"type":"fill","id":2,"id":3}"#, #"{"type":"fill","id":2.0}"#, #"{"type":"fill","id":-1}"#,
                      #"{"type":"fill","identifiers":[{"identifier":"a","kind":"url","extra":1}]}"#,
                      #"{"id":1}"#, #"[1]"#, "{"] {

@@ -7,6 +7,7 @@ enum AgentOperations {
     static var all: [any AgentOperation.Type] {
         [
             VaultStatusOperation.self,
+            RevealOperation.self, AddOperation.self, ImportItemsOperation.self, UpdateOperation.self,
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
             CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
@@ -14,7 +15,7 @@ enum AgentOperations {
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
             AutoTypeCandidatesOperation.self,
             BrowserAssociationsOperation.self,
-            ChangeMasterPasswordOperation.self,
+            ChangeMasterPasswordOperation.self, ExportOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
             PasskeysOperation.self,
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,

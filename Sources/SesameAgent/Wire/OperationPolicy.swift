@@ -35,9 +35,9 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .add, .importItems, .update, .match, .audit:
+        case .list, .resolve, .match, .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill:
+        case .fill:
             OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
             .syncStatus:
@@ -46,8 +46,6 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
         case .browserOneTimeCode:
             OperationPolicy(secretsOut: .oneTimeCode, secretFrames: 0, needsMasterPassword: false)
-        case .export:
-            OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true)
         }
     }
 }

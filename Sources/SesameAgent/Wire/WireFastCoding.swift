@@ -34,7 +34,6 @@ enum WireFastCoding {
             case "state": guard let text = value.string else { return nil }; request.state = text
             case "states": guard let texts = strings(value) else { return nil }; request.states = texts
             case "reference": guard let text = value.string else { return nil }; request.reference = text
-            case "itemID": guard let id = value.string.flatMap(UUID.init(uuidString:)) else { return nil }; request.itemID = id
             case "identifiers":
                 guard case .array(let identifiers) = value else { return nil }
                 request.identifiers = []
@@ -46,9 +45,9 @@ enum WireFastCoding {
                 }
             case "username": guard let text = value.string else { return nil }; request.username = text
             case "rowsPerFrame": guard let rows = value.int else { return nil }; request.rowsPerFrame = rows
-            case "query":
-                // lookupSiteCredential's, which its operation reads itself, also without the decoder
-                // (`FastReadableRequest`).
+            case "itemID", "query":
+                // Fields of operations with a type of their own, which read them themselves, also without the
+                // decoder (`FastReadableRequest`).
                 break
             default: return nil
             }

@@ -28,16 +28,8 @@ struct WireReply: Codable, Sendable {
     var summaries: [ItemSummary]?
     var damaged: [String]?
     var view: WireItemView?
-    var revealed: Item?
     var matches: [CredentialMatch]?
     var credential: Credential?
-    var importSummary: ImportSummary?
-    /// export: every active item in full (bulk secrets: only after the master password is proved again).
-    var exported: [Item]?
-    /// export: the KeePass database records, when there are any.
-    var keePassDatabases: [KeePassDatabaseExtras]?
-    /// export: when each deleted item was deleted, when any deletion was recorded.
-    var deletions: [ItemDeletion]?
     var association: BrowserAssociation?
     var browserLogins: BrowserLogins?
     /// browserOneTimeCode: the login's current code; absent when it has none.
@@ -57,10 +49,8 @@ struct WireReply: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
         case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
-        case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
+        case damaged = "damaged", view = "view", matches = "matches"
         case credential = "credential"
-        case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
-        case deletions = "deletions"
         case association = "association"
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
@@ -111,13 +101,8 @@ extension WireReply {
             case .summaries: summaries = try container.decode([ItemSummary].self, forKey: key)
             case .damaged: damaged = try container.decode([String].self, forKey: key)
             case .view: view = try container.decode(WireItemView.self, forKey: key)
-            case .revealed: revealed = try container.decode(Item.self, forKey: key)
             case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
             case .credential: credential = try container.decode(Credential.self, forKey: key)
-            case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
-            case .exported: exported = try container.decode([Item].self, forKey: key)
-            case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
-            case .deletions: deletions = try container.decode([ItemDeletion].self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
@@ -143,17 +128,12 @@ extension WireReply {
         if let summaries { try container.encode(summaries, forKey: .summaries) }
         if let damaged { try container.encode(damaged, forKey: .damaged) }
         if let view { try container.encode(view, forKey: .view) }
-        if let revealed { try container.encode(revealed, forKey: .revealed) }
         if let matches { try container.encode(matches, forKey: .matches) }
         if let credential { try container.encode(credential, forKey: .credential) }
         if let association { try container.encode(association, forKey: .association) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
-        if let exported { try container.encode(exported, forKey: .exported) }
-        if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
-        if let deletions { try container.encode(deletions, forKey: .deletions) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
         if let auditReport { try container.encode(auditReport, forKey: .auditReport) }

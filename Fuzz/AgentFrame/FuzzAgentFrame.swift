@@ -44,8 +44,6 @@ enum FuzzAgentFrame {
                     _ = try? Frame.readSecret(
                         from: agent, limit: AgentProtocol.maximumSecretFrame, idle: .never, frameTimeout: 1)
                 }
-                _ = try? WireItemState.parse(request.state)
-                for name in request.states ?? [] { _ = try? WireItemState.parse(name) }
             }
         }
     }

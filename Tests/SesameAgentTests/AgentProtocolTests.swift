@@ -56,12 +56,12 @@ import Testing
     }
 
     @Test func itemOperationsHaveTheDocumentedMessages() throws {
-        #expect(try Self.json(Self.request(.list, id: 11) { $0.state = "active" }) == #"{"id":11,"state":"active","type":"list","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("list", id: 11, ListOperation.Request(state: "active"))) == #"{"id":11,"state":"active","type":"list","vault":"/v.sqlite"}"#)
         let summary = ItemSummary(Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret",
                                        urls: [ItemURL("https://github.com")], created: Self.date))
-        #expect(try Self.json(Self.result(id: 11) { $0.summaries = [summary]; $0.damaged = [] })
+        #expect(try Self.json(WireResult(id: 11, body: ListOperation.Reply(summaries: [WireItemSummary(summary)], damaged: [])))
                 == #"{"damaged":[],"id":11,"summaries":[{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","modified":800000000,"tags":[],"title":"GitHub","urls":["https://github.com"],"username":"alice"}],"type":"result"}"#)
-        #expect(try Self.json(Self.request(.resolve, id: 12) { $0.reference = "git"; $0.states = ["active"] })
+        #expect(try Self.json(Self.request("resolve", id: 12, ResolveOperation.Request(reference: "git", states: ["active"])))
                 == #"{"id":12,"reference":"git","states":["active"],"type":"resolve","vault":"/v.sqlite"}"#)
         var item = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", urls: [ItemURL("https://github.com")],
                         fields: [CustomField(name: "pin", value: "1234", isProtected: true)], created: Self.date)
@@ -93,26 +93,26 @@ import Testing
     }
 
     @Test func fillAndSiteOperationsHaveTheDocumentedMessages() throws {
-        let form = [ServiceIdentifier("https://github.com/login", kind: .url)]
-        #expect(try Self.json(Self.request(.match, id: 20) { $0.identifiers = form })
+        let form = [WireServiceIdentifier(ServiceIdentifier("https://github.com/login", kind: .url))]
+        #expect(try Self.json(Self.request("match", id: 20, MatchOperation.Request(identifiers: form)))
                 == #"{"id":20,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"match","vault":"/v.sqlite"}"#)
         let match = CredentialMatch(id: Self.id, title: "GitHub", username: "alice", url: "https://github.com", match: .domain)
-        #expect(try Self.json(Self.result(id: 20) { $0.matches = [match] })
+        #expect(try Self.json(WireResult(id: 20, body: MatchOperation.Reply(matches: [WireCredentialMatch(match)])))
                 == #"{"id":20,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#)
-        #expect(try Self.json(Self.request(.match, id: 26) { $0.identifiers = []; $0.rowsPerFrame = 1000 })
+        #expect(try Self.json(Self.request("match", id: 26, MatchOperation.Request(identifiers: [], rowsPerFrame: 1000)))
                 == #"{"id":26,"identifiers":[],"rowsPerFrame":1000,"type":"match","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 26) { $0.matches = [match]; $0.more = true })
+        #expect(try Self.json(WireResult(id: 26, body: MatchOperation.Reply(matches: [WireCredentialMatch(match)], more: true)))
                 == #"{"id":26,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"more":true,"type":"result"}"#)
         // A login with a one-time code says so (never the code); a row without one is the bytes it always was.
         var withCode = match
         withCode.hasOneTimeCode = true
         let coded = #"{"id":27,"matches":[{"hasOneTimeCode":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#
-        #expect(try Self.json(Self.result(id: 27) { $0.matches = [withCode] }) == coded)
-        #expect(try WireCoding.decode(WireReply.self, from: Array(coded.utf8)).matches == [withCode])
-        #expect(try Self.json(Self.request(.fill, id: 21) { $0.identifiers = form; $0.username = "alice" })
+        #expect(try Self.json(WireResult(id: 27, body: MatchOperation.Reply(matches: [WireCredentialMatch(withCode)]))) == coded)
+        #expect(try WireCoding.decode(WireResult<MatchOperation.Reply>.self, from: Array(coded.utf8)).body.matches.map { try $0.credentialMatch() } == [withCode])
+        #expect(try Self.json(Self.request("fill", id: 21, FillOperation.Request(identifiers: form, username: "alice")))
                 == #"{"id":21,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"fill","username":"alice","vault":"/v.sqlite"}"#)
         let credential = Credential(id: Self.id, username: "alice", password: "s3cret")
-        #expect(try Self.json(Self.result(id: 21) { $0.credential = credential })
+        #expect(try Self.json(WireResult(id: 21, body: FillOperation.Reply(credential: WireCredential(credential))))
                 == #"{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"},"id":21,"type":"result"}"#)
         #expect(try Self.json(Self.request("credential", id: 22, WireItemID(itemID: Self.id)))
                 == #"{"id":22,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"credential","vault":"/v.sqlite"}"#)

@@ -7,7 +7,8 @@ enum AgentOperations {
     static var all: [any AgentOperation.Type] {
         [
             VaultStatusOperation.self,
-            RevealOperation.self, AddOperation.self, ImportItemsOperation.self, UpdateOperation.self,
+            ListOperation.self, ResolveOperation.self, RevealOperation.self, AddOperation.self,
+            ImportItemsOperation.self, UpdateOperation.self, MatchOperation.self, FillOperation.self,
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
             CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,

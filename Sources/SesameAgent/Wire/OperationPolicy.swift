@@ -35,10 +35,8 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .match, .audit:
+        case .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .fill:
-            OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
         case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
             .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)

@@ -4,10 +4,6 @@
 enum WireOperation: String, CaseIterable, Sendable {
     // The agent itself.
     case hello, attach, unlock, lock, status, stop
-    // VaultItems, VaultTrash.
-    case list, resolve
-    // CredentialFilling.
-    case match, fill
     // BrowserAccess, and the association requests the agent holds until the user answers them.
     case browserLogins
     case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode

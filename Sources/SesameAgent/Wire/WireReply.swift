@@ -21,15 +21,9 @@ struct WireReply: Codable, Sendable {
     /// error: what went wrong; `closing` says the agent closes the connection after this frame.
     var failure: ServiceFailure?
     var closing: Bool?
-    /// result: another frame of the same reply follows (a `match` asked for with `rowsPerFrame`).
-    var more: Bool?
 
     // result fields, by operation (see docs/agent-protocol.md §4).
-    var summaries: [ItemSummary]?
-    var damaged: [String]?
     var view: WireItemView?
-    var matches: [CredentialMatch]?
-    var credential: Credential?
     var association: BrowserAssociation?
     var browserLogins: BrowserLogins?
     /// browserOneTimeCode: the login's current code; absent when it has none.
@@ -48,9 +42,7 @@ struct WireReply: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
-        case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
-        case damaged = "damaged", view = "view", matches = "matches"
-        case credential = "credential"
+        case failure = "failure", closing = "closing", view = "view"
         case association = "association"
         case browserLogins = "browserLogins", pending = "pending"
         case oneTimeCode = "oneTimeCode"
@@ -97,12 +89,7 @@ extension WireReply {
             case .status: status = try container.decode(AgentStatus.self, forKey: key)
             case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
             case .closing: closing = try container.decode(Bool.self, forKey: key)
-            case .more: more = try container.decode(Bool.self, forKey: key)
-            case .summaries: summaries = try container.decode([ItemSummary].self, forKey: key)
-            case .damaged: damaged = try container.decode([String].self, forKey: key)
             case .view: view = try container.decode(WireItemView.self, forKey: key)
-            case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
-            case .credential: credential = try container.decode(Credential.self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
             case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
             case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
@@ -124,12 +111,7 @@ extension WireReply {
         if let status { try container.encode(status, forKey: .status) }
         if let failure { try container.encode(failure, forKey: .failure) }
         if let closing { try container.encode(closing, forKey: .closing) }
-        if let more { try container.encode(more, forKey: .more) }
-        if let summaries { try container.encode(summaries, forKey: .summaries) }
-        if let damaged { try container.encode(damaged, forKey: .damaged) }
         if let view { try container.encode(view, forKey: .view) }
-        if let matches { try container.encode(matches, forKey: .matches) }
-        if let credential { try container.encode(credential, forKey: .credential) }
         if let association { try container.encode(association, forKey: .association) }
         if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
         if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }

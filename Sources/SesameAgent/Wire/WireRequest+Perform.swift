@@ -12,18 +12,6 @@ extension WireRequest {
     {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .list:
-            let (items, damaged) = try vault.list(try WireItemState.parse(state))
-            reply.summaries = items
-            reply.damaged = damaged
-        case .resolve:
-            var wanted: Set<ItemState> = []
-            for name in try required(states, "states") { wanted.insert(try WireItemState.parse(name)) }
-            reply.view = WireItemView(try vault.resolve(try required(reference, "reference"), in: wanted))
-        case .match:
-            reply.matches = try vault.match(try required(identifiers, "identifiers"))
-        case .fill:
-            reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
         case .browserLogins, .browserSaveLogin, .browserOneTimeCode:
             guard let browser = vault as? any BrowserAccess else {
                 throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")

@@ -17,18 +17,6 @@ struct WireRequest: Codable, Sendable {
     var vault: String?
     /// unlock: seconds without use before the agent locks; the agent's default when absent.
     var idleTimeout: Double?
-    /// list: `active` or `trashed`; resolve: the states to search.
-    var state: String?
-    var states: [String]?
-    /// resolve: an id, id prefix, title or title prefix.
-    var reference: String?
-    /// match, fill: the form's service identifiers, most specific first; fill: the user name wanted.
-    var identifiers: [ServiceIdentifier]?
-    var username: String?
-    /// match: the client takes the reply in several frames of at most this many rows (each but the last with
-    /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
-    /// client reads too.
-    var rowsPerFrame: Int?
     /// browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
@@ -55,9 +43,7 @@ struct WireRequest: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
-        case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
-        case identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame"
+        case idleTimeout = "idleTimeout"
         case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
         case browserCode = "browserCode"
         case code = "code", allow = "allow", name = "name"
@@ -82,12 +68,6 @@ extension WireRequest {
             case .client: client = try container.decode(String.self, forKey: key)
             case .vault: vault = try container.decode(String.self, forKey: key)
             case .idleTimeout: idleTimeout = try container.decode(Double.self, forKey: key)
-            case .state: state = try container.decode(String.self, forKey: key)
-            case .states: states = try container.decode([String].self, forKey: key)
-            case .reference: reference = try container.decode(String.self, forKey: key)
-            case .identifiers: identifiers = try container.decode([ServiceIdentifier].self, forKey: key)
-            case .username: username = try container.decode(String.self, forKey: key)
-            case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
             case .origin: origin = try container.decode(String.self, forKey: key)
             case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
@@ -109,12 +89,6 @@ extension WireRequest {
         if let client { try container.encode(client, forKey: .client) }
         if let vault { try container.encode(vault, forKey: .vault) }
         if let idleTimeout { try container.encode(idleTimeout, forKey: .idleTimeout) }
-        if let state { try container.encode(state, forKey: .state) }
-        if let states { try container.encode(states, forKey: .states) }
-        if let reference { try container.encode(reference, forKey: .reference) }
-        if let identifiers { try container.encode(identifiers, forKey: .identifiers) }
-        if let username { try container.encode(username, forKey: .username) }
-        if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
         if let origin { try container.encode(origin, forKey: .origin) }
         if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }

@@ -66,7 +66,7 @@ import Testing
         var item = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", urls: [ItemURL("https://github.com")],
                         fields: [CustomField(name: "pin", value: "1234", isProtected: true)], created: Self.date)
         item.passwordHistory = [PasswordHistoryEntry(password: "old", replaced: Self.date)]
-        #expect(try Self.json(Self.result(id: 12) { $0.view = WireItemView(ItemView(item)) })
+        #expect(try Self.json(WireResult(id: 12, body: WireItemViewReply(view: WireItemView(ItemView(item)))))
                 == #"{"id":12,"type":"result","view":{"created":800000000,"fields":[{"name":"pin","protected":true}],"hasPassword":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","modified":800000000,"notes":"","passwordHistoryCount":1,"tags":[],"title":"GitHub","urls":[{"url":"https://github.com"}],"username":"alice"}}"#)
         #expect(try Self.json(Self.request("reveal", id: 13, WireItemID(itemID: Self.id)))
                 == #"{"id":13,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"reveal","vault":"/v.sqlite"}"#)
@@ -276,23 +276,23 @@ import Testing
         #expect(try Self.json(Self.request("browserAssociations", id: 44, NoFields())) == #"{"id":44,"type":"browserAssociations","vault":"/v.sqlite"}"#)
         #expect(try Self.json(WireResult(id: 44, body: BrowserAssociationsOperation.Reply(associations: [.init(name: association.name, key: association.key, created: association.created)])))
                 == #"{"associations":[{"created":800000000,"key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0=","name":"firefox-laptop"}],"id":44,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserLogins, id: 47) { $0.browserQuery = BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key]) })
+        #expect(try Self.json(Self.request("browserLogins", id: 47, BrowserLoginsOperation.Request(browserQuery: .init(BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key])))))
                 == #"{"browserQuery":{"keys":[{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="}],"submitURL":"https://github.com/session","url":"https://github.com/login"},"id":47,"type":"browserLogins","vault":"/v.sqlite"}"#)
         let login = BrowserLogin(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", expired: false, oneTimeCode: "492039")
-        #expect(try Self.json(Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "firefox-laptop", logins: [login]) })
+        #expect(try Self.json(WireResult(id: 47, body: BrowserLoginsOperation.Reply(browserLogins: WireBrowserLogins(BrowserLogins(association: "firefox-laptop", logins: [login])))))
                 == #"{"browserLogins":{"association":"firefox-laptop","logins":[{"expired":false,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","oneTimeCode":"492039","password":"s3cret","title":"GitHub","username":"alice"}]},"id":47,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserSaveLogin, id: 48) { $0.browserLogin = BrowserLoginSave(url: "https://github.com/login", submitURL: nil, username: "alice", password: "n3w", itemID: Self.id, key: key) })
+        #expect(try Self.json(Self.request("browserSaveLogin", id: 48, BrowserSaveLoginOperation.Request(browserLogin: .init(BrowserLoginSave(url: "https://github.com/login", submitURL: nil, username: "alice", password: "n3w", itemID: Self.id, key: key)))))
                 == #"{"browserLogin":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"password":"n3w","url":"https://github.com/login","username":"alice"},"id":48,"type":"browserSaveLogin","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.browserOneTimeCode, id: 49) { $0.browserCode = BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: nil, itemID: Self.id, key: key) })
+        #expect(try Self.json(Self.request("browserOneTimeCode", id: 49, BrowserOneTimeCodeOperation.Request(browserCode: .init(BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: nil, itemID: Self.id, key: key)))))
                 == #"{"browserCode":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"url":"https://github.com/login"},"id":49,"type":"browserOneTimeCode","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "492039", remaining: 17) })
+        #expect(try Self.json(WireResult(id: 49, body: BrowserOneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(OneTimeCode(code: "492039", remaining: 17)))))
                 == #"{"id":49,"oneTimeCode":{"code":"492039","remaining":17},"type":"result"}"#)
-        #expect(try Self.json(Self.result(id: 49)) == #"{"id":49,"type":"result"}"#)
+        #expect(try Self.json(WireResult(id: 49, body: BrowserOneTimeCodeOperation.Reply())) == #"{"id":49,"type":"result"}"#)
         // Only the page's logins leave the agent, and only to an associated key; a one-time code only to one too.
-        #expect(OperationPolicy.of(.browserLogins).secretsOut == .site)
-        #expect(ReplySecrets.present(in: Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "x", logins: []) }))
-        #expect(OperationPolicy.of(.browserOneTimeCode).secretsOut == .oneTimeCode)
-        #expect(ReplySecrets.present(in: Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "1", remaining: 1) }))
+        #expect(BrowserLoginsOperation.policy.secretsOut == .site)
+        #expect(ReplySecrets.present(in: BrowserLoginsOperation.Reply(browserLogins: WireBrowserLogins(BrowserLogins(association: "x", logins: [])))))
+        #expect(BrowserOneTimeCodeOperation.policy.secretsOut == .oneTimeCode)
+        #expect(ReplySecrets.present(in: BrowserOneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(OneTimeCode(code: "1", remaining: 1)))))
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {

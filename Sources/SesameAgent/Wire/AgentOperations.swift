@@ -12,6 +12,7 @@ enum AgentOperations {
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
             CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
+            BrowserLoginsOperation.self, BrowserSaveLoginOperation.self, BrowserOneTimeCodeOperation.self,
             SyncConflictsOperation.self, ConflictVersionsOperation.self, ResolveConflictOperation.self,
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
             AutoTypeCandidatesOperation.self,

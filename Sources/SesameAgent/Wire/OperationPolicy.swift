@@ -37,13 +37,8 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
         case .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
-            .syncStatus:
+        case .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .browserLogins:
-            OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
-        case .browserOneTimeCode:
-            OperationPolicy(secretsOut: .oneTimeCode, secretFrames: 0, needsMasterPassword: false)
         }
     }
 }

@@ -24,11 +24,6 @@ extension Array: CarriesSecrets where Element: CarriesSecrets {
     var holdsSecrets: Bool { isEmpty || contains { $0.holdsSecrets } }
 }
 
-// The core's values that still carry secrets on the wire (in `WireReply`, until their operations move).
-extension Credential: CarriesSecrets {}
-extension SiteCredentialMatch: CarriesSecrets {}
-extension BrowserLogins: CarriesSecrets {}
-extension OneTimeCode: CarriesSecrets {}
 
 extension AuditReport: CarriesSecrets {
     var holdsSecrets: Bool { showsPasswords }

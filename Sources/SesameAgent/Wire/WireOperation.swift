@@ -5,8 +5,7 @@ enum WireOperation: String, CaseIterable, Sendable {
     // The agent itself.
     case hello, attach, unlock, lock, status, stop
     // BrowserAccess, and the association requests the agent holds until the user answers them.
-    case browserLogins
-    case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode
+    case browserAssociate, browserPending, browserAnswer
     /// Sync: a round now, and the status with the agent's automatic sync.
     case sync, syncStatus
     /// The audit of every login, run where the key is: only titles, reasons and counts come back.

@@ -23,11 +23,8 @@ struct WireReply: Codable, Sendable {
     var closing: Bool?
 
     // result fields, by operation (see docs/agent-protocol.md §4).
-    var view: WireItemView?
     var association: BrowserAssociation?
-    var browserLogins: BrowserLogins?
-    /// browserOneTimeCode: the login's current code; absent when it has none.
-    var oneTimeCode: OneTimeCode?
+    /// browserPending: the association requests waiting for an answer.
     var pending: [BrowserPairingRequest]?
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
@@ -42,10 +39,9 @@ struct WireReply: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
-        case failure = "failure", closing = "closing", view = "view"
+        case failure = "failure", closing = "closing"
         case association = "association"
-        case browserLogins = "browserLogins", pending = "pending"
-        case oneTimeCode = "oneTimeCode"
+        case pending = "pending"
         case syncRun = "syncRun", syncStatus = "syncStatus"
         case auditReport = "auditReport"
     }
@@ -89,10 +85,7 @@ extension WireReply {
             case .status: status = try container.decode(AgentStatus.self, forKey: key)
             case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
             case .closing: closing = try container.decode(Bool.self, forKey: key)
-            case .view: view = try container.decode(WireItemView.self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
-            case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
-            case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
@@ -111,10 +104,7 @@ extension WireReply {
         if let status { try container.encode(status, forKey: .status) }
         if let failure { try container.encode(failure, forKey: .failure) }
         if let closing { try container.encode(closing, forKey: .closing) }
-        if let view { try container.encode(view, forKey: .view) }
         if let association { try container.encode(association, forKey: .association) }
-        if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
-        if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }

@@ -12,11 +12,6 @@ extension WireRequest {
     {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .browserLogins, .browserSaveLogin, .browserOneTimeCode:
-            guard let browser = vault as? any BrowserAccess else {
-                throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
-            }
-            return try performBrowser(operation, on: browser)
         case .audit:
             guard let local = vault as? LocalVaultService else {
                 throw ServiceFailure(.unavailable, "This vault service does not audit.")

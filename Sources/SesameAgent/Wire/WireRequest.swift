@@ -21,11 +21,6 @@ struct WireRequest: Codable, Sendable {
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
     var origin: String?
-    /// browserLogins: the page; browserSaveLogin: what the page submitted.
-    var browserQuery: BrowserLoginQuery?
-    var browserLogin: BrowserLoginSave?
-    /// browserOneTimeCode: the login, its page and the association asking.
-    var browserCode: BrowserOneTimeCodeQuery?
     /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
     var code: String?
     var allow: Bool?
@@ -44,8 +39,7 @@ struct WireRequest: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
         case idleTimeout = "idleTimeout"
-        case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
-        case browserCode = "browserCode"
+        case browserKey = "browserKey", origin = "origin"
         case code = "code", allow = "allow", name = "name"
         case twoFactorSites = "twoFactorSites"
     }
@@ -70,9 +64,6 @@ extension WireRequest {
             case .idleTimeout: idleTimeout = try container.decode(Double.self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
             case .origin: origin = try container.decode(String.self, forKey: key)
-            case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
-            case .browserLogin: browserLogin = try container.decode(BrowserLoginSave.self, forKey: key)
-            case .browserCode: browserCode = try container.decode(BrowserOneTimeCodeQuery.self, forKey: key)
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
@@ -91,9 +82,6 @@ extension WireRequest {
         if let idleTimeout { try container.encode(idleTimeout, forKey: .idleTimeout) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
         if let origin { try container.encode(origin, forKey: .origin) }
-        if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }
-        if let browserLogin { try container.encode(browserLogin, forKey: .browserLogin) }
-        if let browserCode { try container.encode(browserCode, forKey: .browserCode) }
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }

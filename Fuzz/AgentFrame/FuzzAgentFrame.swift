@@ -4,9 +4,8 @@ import Glibc
 
 /// Any bytes as what a client sends down the agent's socket, read as the agent's server reads them: frames with
 /// its real limit, each decoded as a `WireRequest` (the fast reader of the fronts' requests first, then
-/// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory, and the
-/// fields the server checks before reaching a vault are parsed. Whatever the fast reader reads, `WireCoding` must
-/// read as the same request; an operation with a type of its own (`AgentOperations`) also reads its own fields from
+/// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory. Whatever
+/// the fast reader reads, `WireCoding` must read as the same request; an operation with a type of its own (`AgentOperations`) also reads its own fields from
 /// the frame, and what its fast reader (`FastReadableRequest`) reads, the decoder reads the same. A frame that is no request is also decoded as a `WireReply`, what a client decodes
 /// from the agent.
 @main
@@ -44,8 +43,6 @@ enum FuzzAgentFrame {
                     _ = try? Frame.readSecret(
                         from: agent, limit: AgentProtocol.maximumSecretFrame, idle: .never, frameTimeout: 1)
                 }
-                _ = try? WireItemState.parse(request.state)
-                for name in request.states ?? [] { _ = try? WireItemState.parse(name) }
             }
         }
     }

@@ -13,6 +13,6 @@ extension AgentClient {
 
     @discardableResult
     public func storeAttributed(_ item: Item, replace: Bool) throws(ServiceFailure) -> AttributedItem {
-        try call(StoreAttributedOperation.self, .init(item: item, replace: replace)).attributedItem.attributedItem
+        try call(StoreAttributedOperation.self, .init(item: WireItem(item), replace: replace)).attributedItem.attributedItem
     }
 }

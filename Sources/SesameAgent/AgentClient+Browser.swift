@@ -18,26 +18,20 @@ extension AgentClient: BrowserAccess {
     }
 
     public func testBrowserAssociation(_ key: BrowserKey) throws(ServiceFailure) -> Bool {
-        try call(BrowserTestAssociationOperation.self, .init(browserKey: .init(id: key.id, key: key.key))).matched
+        try call(BrowserTestAssociationOperation.self, .init(browserKey: WireBrowserKey(key))).matched
     }
 
     public func browserLogins(_ query: BrowserLoginQuery) throws(ServiceFailure) -> BrowserLogins {
-        var request = WireRequest(.browserLogins)
-        request.browserQuery = query
-        return try required(vaultCall(request).browserLogins)
+        try call(BrowserLoginsOperation.self, .init(browserQuery: .init(query))).browserLogins.browserLogins
     }
 
     @discardableResult
     public func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.browserSaveLogin)
-        request.browserLogin = login
-        return try required(vaultCall(request).view).itemView()
+        try call(BrowserSaveLoginOperation.self, .init(browserLogin: .init(login))).view.itemView()
     }
 
     public func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
-        var request = WireRequest(.browserOneTimeCode)
-        request.browserCode = query
-        return try vaultCall(request).oneTimeCode
+        try call(BrowserOneTimeCodeOperation.self, .init(browserCode: .init(query))).oneTimeCode?.oneTimeCode
     }
 
     /// Asks the user to associate an extension's key, and waits (up to the agent's patience, minutes) for

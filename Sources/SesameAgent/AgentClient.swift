@@ -179,48 +179,37 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func list(_ state: ItemState) throws(ServiceFailure) -> (items: [ItemSummary], damaged: [String]) {
-        var request = WireRequest(.list)
-        request.state = WireItemState.name(state)
-        let reply = try vaultCall(request)
-        return (try required(reply.summaries), reply.damaged ?? [])
+        let reply = try call(ListOperation.self, .init(state: WireItemState.name(state)))
+        return (reply.summaries.map(\.summary), reply.damaged)
     }
 
     public func resolve(_ reference: String, in states: Set<ItemState>) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.resolve)
-        request.reference = reference
-        request.states = states.map(WireItemState.name).sorted()
-        return try required(vaultCall(request).view).itemView()
+        try call(ResolveOperation.self, .init(reference: reference, states: states.map(WireItemState.name).sorted())).view.itemView()
     }
 
     public func reveal(_ id: UUID) throws(ServiceFailure) -> Item {
-        try required(vaultCall(itemRequest(.reveal, id)).revealed)
+        try call(RevealOperation.self, WireItemID(itemID: id)).revealed.item()
     }
 
     @discardableResult
     public func add(_ item: Item) throws(ServiceFailure) -> ItemView {
-        var request = WireRequest(.add)
-        request.item = item
-        return try required(vaultCall(request).view).itemView()
+        try call(AddOperation.self, .init(item: WireItem(item))).view.itemView()
     }
 
     /// The agent does the whole import in one request: `progress` hears only its end.
     public func importItems(_ items: [Item], keePassDatabases: [KeePassDatabaseExtras], dryRun: Bool,
                             progress: (Int) -> Void) throws(ServiceFailure) -> ImportSummary
     {
-        var request = WireRequest(.importItems)
-        request.items = items
-        if !keePassDatabases.isEmpty { request.keePassDatabases = keePassDatabases }
-        if dryRun { request.dryRun = true }
-        let summary = try required(vaultCall(request).importSummary)
+        let request = ImportItemsOperation.Request(
+            items: items.map(WireItem.init), keePassDatabases: keePassDatabases.map(WireKeePassDatabase.init), dryRun: dryRun)
+        let summary = try call(ImportItemsOperation.self, request).importSummary.summary()
         progress(items.count)
         return summary
     }
 
     @discardableResult
     public func update(_ id: UUID, _ change: ItemChange) throws(ServiceFailure) -> ItemView {
-        var request = itemRequest(.update, id)
-        request.change = change
-        return try required(vaultCall(request).view).itemView()
+        try call(UpdateOperation.self, .init(itemID: id, change: WireItemChange(change))).view.itemView()
     }
 
     public func delete(_ id: UUID) throws(ServiceFailure) {
@@ -240,38 +229,30 @@ public final class AgentClient: UnlockedVault {
     // MARK: - CredentialFilling
 
     public func match(_ identifiers: [ServiceIdentifier]) throws(ServiceFailure) -> [CredentialMatch] {
-        var request = WireRequest(.match)
-        request.identifiers = identifiers
-        return try required(vaultCall(request).matches)
+        try Self.matches(call(MatchOperation.self, .init(identifiers: identifiers.map(WireServiceIdentifier.init))))
     }
 
     /// Asks for the reply in frames of `size` rows and hands each to `body` as it arrives.
     public func matchAll(inPiecesOf size: Int, _ body: ([CredentialMatch]) -> Void) throws(ServiceFailure) {
         precondition(size > 0)
-        var request = WireRequest(.match)
-        request.identifiers = []
-        request.rowsPerFrame = size
-        var reply = try vaultCall(request)
-        request.id = nextID - 1  // the id `send` gave it: every piece echoes it
+        var reply = try call(MatchOperation.self, .init(identifiers: [], rowsPerFrame: size))
         while true {
-            let rows = try required(reply.matches)
+            let rows = try Self.matches(reply)
             if !rows.isEmpty { body(rows) }
             guard reply.more == true else { return }
-            do {
-                reply = try Self.readReply(to: request, on: socket, timeout: replyTimeout, observer: frameObserver)
-            } catch {
-                if error.code == .unavailable || error.code == .protocolError { isBroken = true }
-                throw error
-            }
-            guard reply.type == .result else { throw Self.unexpectedReply }
+            reply = try nextResult(of: MatchOperation.self)
         }
     }
 
+    private static func matches(_ reply: MatchOperation.Reply) throws(ServiceFailure) -> [CredentialMatch] {
+        var rows: [CredentialMatch] = []
+        rows.reserveCapacity(reply.matches.count)
+        for row in reply.matches { rows.append(try row.credentialMatch()) }
+        return rows
+    }
+
     public func fill(_ identifiers: [ServiceIdentifier], username: String?) throws(ServiceFailure) -> Credential {
-        var request = WireRequest(.fill)
-        request.identifiers = identifiers
-        request.username = username
-        return try required(vaultCall(request).credential)
+        try call(FillOperation.self, .init(identifiers: identifiers.map(WireServiceIdentifier.init), username: username)).credential.credential
     }
 
     public func credential(for id: UUID) throws(ServiceFailure) -> Credential {
@@ -354,9 +335,7 @@ public final class AgentClient: UnlockedVault {
     // MARK: - VaultExporting
 
     public func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport {
-        let reply = try vaultCall(WireRequest(.export), secrets: [masterPassword])
-        return VaultExport(items: try required(reply.exported), keePassDatabases: reply.keePassDatabases ?? [],
-                            deletions: reply.deletions ?? [])
+        try call(ExportOperation.self, NoFields(), secrets: [masterPassword]).export()
     }
 
     // MARK: - The agent itself
@@ -403,12 +382,6 @@ public final class AgentClient: UnlockedVault {
     }
 
     // MARK: - Exchange
-
-    func itemRequest(_ operation: WireOperation, _ id: UUID) -> WireRequest {
-        var request = WireRequest(operation)
-        request.itemID = id
-        return request
-    }
 
     /// Sends a vault operation for ``vault``.
     ///
@@ -565,6 +538,23 @@ public final class AgentClient: UnlockedVault {
             var data = (try? WireCoding.encode(WireEnvelope(type: Operation.name, id: id, vault: vault, body: request))) ?? Data()
             defer { zeroize(&data) }
             try Self.write(data, secrets: secrets, on: socket, observer: frameObserver)
+        } catch {
+            if error.code == .unavailable || error.code == .protocolError { isBroken = true }
+            throw error
+        }
+        return try readResult(of: operation, id: id)
+    }
+
+    /// Reads the next frame of the reply to the last call, for an operation that answers in pieces (`match`).
+    func nextResult<Operation: AgentOperation>(of operation: Operation.Type) throws(ServiceFailure) -> Operation.Reply {
+        try readResult(of: operation, id: nextID - 1)
+    }
+
+    /// Reads one `result` frame of the reply to request `id`; an error reply is thrown.
+    private func readResult<Operation: AgentOperation>(of operation: Operation.Type, id: UInt64)
+        throws(ServiceFailure) -> Operation.Reply
+    {
+        do throws(ServiceFailure) {
             var bytes = try Self.readFrame(on: socket, timeout: replyTimeout, observer: frameObserver)
             defer { zeroize(&bytes) }
             let result: WireResult<Operation.Reply>

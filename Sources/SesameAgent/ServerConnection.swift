@@ -166,9 +166,6 @@ struct ServerConnection {
                     return refuse("The agent withheld a reply that would have carried secrets.", id: id)
                 }
                 server.syncScheduler.noteActivity()
-                if let size = message.rowsPerFrame, size > 0, let matches = reply.matches, matches.count > size {
-                    return sendInPieces(reply, matches, size: size)
-                }
                 return send(reply)
             } catch {
                 return send(.error(error, id: id, closing: false))
@@ -185,33 +182,23 @@ struct ServerConnection {
         guard let path = message.vault else { return refuse("A '\(message.type)' message needs 'vault'.", id: id) }
         logger.debug("Serving a request", metadata: ["request.kind": message.type])
         do {
-            var reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
+            var frames = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
                 try operation.serve(frame, id: id, on: service, secrets: secrets)
             }
             server.syncScheduler.noteActivity()
-            defer { zeroize(&reply) }
-            return Self.write(reply, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
+            defer { for index in frames.indices { zeroize(&frames[index]) } }
+            for reply in frames {
+                guard Self.write(reply, on: socket, deadline: .after(configuration.frameTimeout), logger: logger) else {
+                    return false
+                }
+            }
+            return true
         } catch {
             if error == operation.withheld {
                 logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": message.type])
             }
             return send(.error(error, id: id, closing: false))
         }
-    }
-
-    /// A long list of matches in frames of `size` rows, each but the last marked `more`: neither end encodes or
-    /// decodes the whole list at once.
-    private func sendInPieces(_ reply: WireReply, _ matches: [CredentialMatch], size: Int) -> Bool {
-        var start = 0
-        while start < matches.count {
-            let end = min(matches.count, start + size)
-            var piece = reply
-            piece.matches = Array(matches[start..<end])
-            piece.more = end < matches.count ? true : nil
-            guard send(piece) else { return false }
-            start = end
-        }
-        return true
     }
 
     func refuse(_ message: String, id: UInt64?) -> Bool {

@@ -193,7 +193,7 @@ import Testing
 extension AgentCore {
     /// Runs `body` on the held vault as an ordinary vault operation does.
     func vault<T>(_ path: String, _ body: (LocalVaultService) throws -> T) throws(ServiceFailure) -> T {
-        try serve(vault: path, policy: .of(.list)) { service throws(ServiceFailure) -> T in
+        try serve(vault: path, policy: ListOperation.policy) { service throws(ServiceFailure) -> T in
             do {
                 return try body(service)
             } catch {

@@ -15,10 +15,8 @@ import Testing
         #expect(Self.text(AgentExchange.hello(clientName: "sesame 0.1.0")) == String(decoding: try WireCoding.encode(hello), as: UTF8.self))
 
         let awkward = "/tmp/a \"b\\c\u{1}é/v.sqlite"
-        var fill = WireRequest(.fill, id: 2)
-        fill.vault = awkward
-        fill.identifiers = [ServiceIdentifier(parsing: "https://site.example/\u{7F}\t")]
-        fill.username = "al\"ice"
+        let fill = WireEnvelope(type: "fill", id: 2, vault: awkward, body: FillOperation.Request(
+            identifiers: [WireServiceIdentifier(ServiceIdentifier(parsing: "https://site.example/\u{7F}\t"))], username: "al\"ice"))
         let link = AgentJSON.object([
             "id": .number("2"), "type": .string("fill"), "vault": .string(awkward), "username": .string("al\"ice"),
             "identifiers": .array([.object(["identifier": .string("https://site.example/\u{7F}\t"), "kind": .string("url")])]),
@@ -27,9 +25,9 @@ import Testing
     }
 
     @Test func repliesOfTheAgentAreRead() throws {
-        var reply = WireReply(.result, id: 2)
         let id = UUID()
-        reply.credential = Credential(id: id, username: "al\u{1}ice", password: "p\"w\\😀/\u{2028}")
+        let reply = WireResult(id: 2, body: FillOperation.Reply(
+            credential: WireCredential(Credential(id: id, username: "al\u{1}ice", password: "p\"w\\😀/\u{2028}"))))
         let parsed = try #require(AgentJSON(parsing: Array(try WireCoding.encode(reply))))
         #expect(parsed["type"]?.string == "result")
         #expect(parsed["id"]?.int == 2)

@@ -140,7 +140,7 @@ import Testing
         #expect(none.allSatisfy { AgentOperations.policy(of: $0)?.secretsOut == OperationPolicy.SecretsOut.none })
         let one = ["reveal", "fill", "credential", "lookupSiteCredential", "oneTimeCode"]
         #expect(one.allSatisfy { AgentOperations.policy(of: $0)?.secretsOut == .one })
-        #expect(OperationPolicy.of(.export).secretsOut == .bulk)
+        #expect(ExportOperation.policy.secretsOut == .bulk)
         #expect(OperationPolicy.of(.unlock).secretFrames == 1 && ChangeMasterPasswordOperation.policy.secretFrames == 2)
     }
 }

@@ -28,13 +28,6 @@ import Testing
         WireEnvelope(type: name, id: id, vault: "/v.sqlite", body: body)
     }
 
-    /// A request for an operation that has a type of its own, written the old way: the bytes must be the same.
-    static func request(named name: String, id: UInt64, _ fill: (inout WireRequest) -> Void = { _ in }) -> WireRequest {
-        var request = request(.hello, id: id, fill)
-        request.type = name
-        return request
-    }
-
     static func result(id: UInt64, _ fill: (inout WireReply) -> Void = { _ in }) -> WireReply {
         var reply = WireReply(.result, id: id)
         fill(&reply)
@@ -63,65 +56,65 @@ import Testing
     }
 
     @Test func itemOperationsHaveTheDocumentedMessages() throws {
-        #expect(try Self.json(Self.request(.list, id: 11) { $0.state = "active" }) == #"{"id":11,"state":"active","type":"list","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("list", id: 11, ListOperation.Request(state: "active"))) == #"{"id":11,"state":"active","type":"list","vault":"/v.sqlite"}"#)
         let summary = ItemSummary(Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret",
                                        urls: [ItemURL("https://github.com")], created: Self.date))
-        #expect(try Self.json(Self.result(id: 11) { $0.summaries = [summary]; $0.damaged = [] })
+        #expect(try Self.json(WireResult(id: 11, body: ListOperation.Reply(summaries: [WireItemSummary(summary)], damaged: [])))
                 == #"{"damaged":[],"id":11,"summaries":[{"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","modified":800000000,"tags":[],"title":"GitHub","urls":["https://github.com"],"username":"alice"}],"type":"result"}"#)
-        #expect(try Self.json(Self.request(.resolve, id: 12) { $0.reference = "git"; $0.states = ["active"] })
+        #expect(try Self.json(Self.request("resolve", id: 12, ResolveOperation.Request(reference: "git", states: ["active"])))
                 == #"{"id":12,"reference":"git","states":["active"],"type":"resolve","vault":"/v.sqlite"}"#)
         var item = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", urls: [ItemURL("https://github.com")],
                         fields: [CustomField(name: "pin", value: "1234", isProtected: true)], created: Self.date)
         item.passwordHistory = [PasswordHistoryEntry(password: "old", replaced: Self.date)]
-        #expect(try Self.json(Self.result(id: 12) { $0.view = WireItemView(ItemView(item)) })
+        #expect(try Self.json(WireResult(id: 12, body: WireItemViewReply(view: WireItemView(ItemView(item)))))
                 == #"{"id":12,"type":"result","view":{"created":800000000,"fields":[{"name":"pin","protected":true}],"hasPassword":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","modified":800000000,"notes":"","passwordHistoryCount":1,"tags":[],"title":"GitHub","urls":[{"url":"https://github.com"}],"username":"alice"}}"#)
-        #expect(try Self.json(Self.request(.reveal, id: 13) { $0.itemID = Self.id })
+        #expect(try Self.json(Self.request("reveal", id: 13, WireItemID(itemID: Self.id)))
                 == #"{"id":13,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"reveal","vault":"/v.sqlite"}"#)
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
-        #expect(try Self.json(Self.result(id: 13) { $0.revealed = plain })
+        #expect(try Self.json(WireResult(id: 13, body: RevealOperation.Reply(revealed: WireItem(plain))))
                 == #"{"id":13,"revealed":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"result"}"#)
-        #expect(try Self.json(Self.request(.add, id: 14) { $0.item = plain })
+        #expect(try Self.json(Self.request("add", id: 14, AddOperation.Request(item: WireItem(plain))))
                 == #"{"id":14,"item":{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"},"type":"add","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [] }) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.importItems, id: 15) { $0.items = [plain]; $0.dryRun = true })
+        #expect(try Self.json(Self.request("importItems", id: 15, ImportItemsOperation.Request(items: [], keePassDatabases: [], dryRun: false))) == #"{"id":15,"items":[],"type":"importItems","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("importItems", id: 15, ImportItemsOperation.Request(items: [WireItem(plain)], keePassDatabases: [], dryRun: true)))
                 == #"{"dryRun":true,"id":15,"items":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"type":"importItems","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 15) { $0.importSummary = ImportSummary(entries: [.init(.created, Self.id)]) })
+        #expect(try Self.json(WireResult(id: 15, body: ImportItemsOperation.Reply(importSummary: WireImportSummary(ImportSummary(entries: [.init(.created, Self.id)])))))
                 == #"{"id":15,"importSummary":{"entries":[{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","outcome":"created"}]},"type":"result"}"#)
         var change = ItemChange()
         change.username = "bob"
         change.password = "n3w"
-        #expect(try Self.json(Self.request(.update, id: 16) { $0.itemID = Self.id; $0.change = change })
+        #expect(try Self.json(Self.request("update", id: 16, UpdateOperation.Request(itemID: Self.id, change: WireItemChange(change))))
                 == #"{"change":{"addURLs":[],"password":"n3w","removeFields":[],"removeURLs":[],"setFields":[],"username":"bob"},"id":16,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"update","vault":"/v.sqlite"}"#)
         for (operation, id) in [("delete", UInt64(17)), ("moveToTrash", 18), ("restore", 19)] {
-            #expect(try Self.json(Self.request(named: operation, id: id) { $0.itemID = Self.id })
+            #expect(try Self.json(Self.request(operation, id: id, WireItemID(itemID: Self.id)))
                     == #"{"id":\#(id),"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"\#(operation)","vault":"/v.sqlite"}"#)
         }
         #expect(try Self.json(Self.result(id: 17)) == #"{"id":17,"type":"result"}"#)
     }
 
     @Test func fillAndSiteOperationsHaveTheDocumentedMessages() throws {
-        let form = [ServiceIdentifier("https://github.com/login", kind: .url)]
-        #expect(try Self.json(Self.request(.match, id: 20) { $0.identifiers = form })
+        let form = [WireServiceIdentifier(ServiceIdentifier("https://github.com/login", kind: .url))]
+        #expect(try Self.json(Self.request("match", id: 20, MatchOperation.Request(identifiers: form)))
                 == #"{"id":20,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"match","vault":"/v.sqlite"}"#)
         let match = CredentialMatch(id: Self.id, title: "GitHub", username: "alice", url: "https://github.com", match: .domain)
-        #expect(try Self.json(Self.result(id: 20) { $0.matches = [match] })
+        #expect(try Self.json(WireResult(id: 20, body: MatchOperation.Reply(matches: [WireCredentialMatch(match)])))
                 == #"{"id":20,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#)
-        #expect(try Self.json(Self.request(.match, id: 26) { $0.identifiers = []; $0.rowsPerFrame = 1000 })
+        #expect(try Self.json(Self.request("match", id: 26, MatchOperation.Request(identifiers: [], rowsPerFrame: 1000)))
                 == #"{"id":26,"identifiers":[],"rowsPerFrame":1000,"type":"match","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 26) { $0.matches = [match]; $0.more = true })
+        #expect(try Self.json(WireResult(id: 26, body: MatchOperation.Reply(matches: [WireCredentialMatch(match)], more: true)))
                 == #"{"id":26,"matches":[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"more":true,"type":"result"}"#)
         // A login with a one-time code says so (never the code); a row without one is the bytes it always was.
         var withCode = match
         withCode.hasOneTimeCode = true
         let coded = #"{"id":27,"matches":[{"hasOneTimeCode":true,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","match":"domain","samePort":true,"title":"GitHub","url":"https://github.com","username":"alice"}],"type":"result"}"#
-        #expect(try Self.json(Self.result(id: 27) { $0.matches = [withCode] }) == coded)
-        #expect(try WireCoding.decode(WireReply.self, from: Array(coded.utf8)).matches == [withCode])
-        #expect(try Self.json(Self.request(.fill, id: 21) { $0.identifiers = form; $0.username = "alice" })
+        #expect(try Self.json(WireResult(id: 27, body: MatchOperation.Reply(matches: [WireCredentialMatch(withCode)]))) == coded)
+        #expect(try WireCoding.decode(WireResult<MatchOperation.Reply>.self, from: Array(coded.utf8)).body.matches.map { try $0.credentialMatch() } == [withCode])
+        #expect(try Self.json(Self.request("fill", id: 21, FillOperation.Request(identifiers: form, username: "alice")))
                 == #"{"id":21,"identifiers":[{"identifier":"https://github.com/login","kind":"url"}],"type":"fill","username":"alice","vault":"/v.sqlite"}"#)
         let credential = Credential(id: Self.id, username: "alice", password: "s3cret")
-        #expect(try Self.json(Self.result(id: 21) { $0.credential = credential })
+        #expect(try Self.json(WireResult(id: 21, body: FillOperation.Reply(credential: WireCredential(credential))))
                 == #"{"credential":{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","password":"s3cret","username":"alice"},"id":21,"type":"result"}"#)
-        #expect(try Self.json(Self.request(named: "credential", id: 22) { $0.itemID = Self.id })
+        #expect(try Self.json(Self.request("credential", id: 22, WireItemID(itemID: Self.id)))
                 == #"{"id":22,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"credential","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("oneTimeCode", id: 28, WireItemID(itemID: Self.id)))
                 == #"{"id":28,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"oneTimeCode","vault":"/v.sqlite"}"#)
@@ -150,11 +143,11 @@ import Testing
         #expect(try Self.json(Self.request("importEquivalents", id: 33, ImportEquivalentsOperation.Request(groups: []))) == #"{"groups":[],"id":33,"type":"importEquivalents","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("changeMasterPassword", id: 34, ChangeMasterPasswordOperation.Request(kdfMemoryMiB: 128)))
                 == #"{"id":34,"kdfMemoryMiB":128,"type":"changeMasterPassword","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.export, id: 35)) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("export", id: 35, NoFields())) == #"{"id":35,"type":"export","vault":"/v.sqlite"}"#)
         let plain = Item(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", created: Self.date)
-        #expect(try Self.json(Self.result(id: 35) { $0.exported = [plain] })
+        #expect(try Self.json(WireResult(id: 35, body: ExportOperation.Reply(VaultExport(items: [plain]))))
                 == #"{"exported":[{"attachments":[],"attributes":{},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"GitHub","unknownFields":[],"urls":[],"username":"alice"}],"id":35,"type":"result"}"#)
-        #expect(try Self.json(Self.result(id: 35) { $0.exported = []; $0.deletions = [ItemDeletion(id: Self.id, deleted: Self.date)] })
+        #expect(try Self.json(WireResult(id: 35, body: ExportOperation.Reply(VaultExport(items: [], deletions: [ItemDeletion(id: Self.id, deleted: Self.date)]))))
                 == #"{"deletions":[{"deleted":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}],"exported":[],"id":35,"type":"result"}"#)
     }
 
@@ -184,7 +177,7 @@ import Testing
                 == #"{"attributedItems":[{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000}],"id":40,"type":"result"}"#)
         #expect(try Self.json(Self.request("attributedItem", id: 41, WireItemID(itemID: Self.id)))
                 == #"{"id":41,"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","type":"attributedItem","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request("storeAttributed", id: 42, StoreAttributedOperation.Request(item: item, replace: true)))
+        #expect(try Self.json(Self.request("storeAttributed", id: 42, StoreAttributedOperation.Request(item: WireItem(item), replace: true)))
                 == #"{"id":42,"item":{"attachments":[],"attributes":{"service":"demo"},"created":800000000,"fields":[],"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","matchMode":"domain","modified":800000000,"notes":"","password":"s3cret","passwordHistory":[],"tags":[],"title":"Demo","unknownFields":[],"urls":[],"username":""},"replace":true,"type":"storeAttributed","vault":"/v.sqlite"}"#)
         #expect(try Self.json(WireResult(id: 42, body: WireAttributedItemReply(attributedItem: WireAttributedItem(AttributedItem(item)))))
                 == #"{"attributedItem":{"attributes":{"service":"demo"},"created":800000000,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","label":"Demo","modified":800000000},"id":42,"type":"result"}"#)
@@ -283,23 +276,23 @@ import Testing
         #expect(try Self.json(Self.request("browserAssociations", id: 44, NoFields())) == #"{"id":44,"type":"browserAssociations","vault":"/v.sqlite"}"#)
         #expect(try Self.json(WireResult(id: 44, body: BrowserAssociationsOperation.Reply(associations: [.init(name: association.name, key: association.key, created: association.created)])))
                 == #"{"associations":[{"created":800000000,"key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0=","name":"firefox-laptop"}],"id":44,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserLogins, id: 47) { $0.browserQuery = BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key]) })
+        #expect(try Self.json(Self.request("browserLogins", id: 47, BrowserLoginsOperation.Request(browserQuery: .init(BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key])))))
                 == #"{"browserQuery":{"keys":[{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="}],"submitURL":"https://github.com/session","url":"https://github.com/login"},"id":47,"type":"browserLogins","vault":"/v.sqlite"}"#)
         let login = BrowserLogin(id: Self.id, title: "GitHub", username: "alice", password: "s3cret", expired: false, oneTimeCode: "492039")
-        #expect(try Self.json(Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "firefox-laptop", logins: [login]) })
+        #expect(try Self.json(WireResult(id: 47, body: BrowserLoginsOperation.Reply(browserLogins: WireBrowserLogins(BrowserLogins(association: "firefox-laptop", logins: [login])))))
                 == #"{"browserLogins":{"association":"firefox-laptop","logins":[{"expired":false,"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","oneTimeCode":"492039","password":"s3cret","title":"GitHub","username":"alice"}]},"id":47,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserSaveLogin, id: 48) { $0.browserLogin = BrowserLoginSave(url: "https://github.com/login", submitURL: nil, username: "alice", password: "n3w", itemID: Self.id, key: key) })
+        #expect(try Self.json(Self.request("browserSaveLogin", id: 48, BrowserSaveLoginOperation.Request(browserLogin: .init(BrowserLoginSave(url: "https://github.com/login", submitURL: nil, username: "alice", password: "n3w", itemID: Self.id, key: key)))))
                 == #"{"browserLogin":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"password":"n3w","url":"https://github.com/login","username":"alice"},"id":48,"type":"browserSaveLogin","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.browserOneTimeCode, id: 49) { $0.browserCode = BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: nil, itemID: Self.id, key: key) })
+        #expect(try Self.json(Self.request("browserOneTimeCode", id: 49, BrowserOneTimeCodeOperation.Request(browserCode: .init(BrowserOneTimeCodeQuery(url: "https://github.com/login", submitURL: nil, itemID: Self.id, key: key)))))
                 == #"{"browserCode":{"itemID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","key":{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"url":"https://github.com/login"},"id":49,"type":"browserOneTimeCode","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "492039", remaining: 17) })
+        #expect(try Self.json(WireResult(id: 49, body: BrowserOneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(OneTimeCode(code: "492039", remaining: 17)))))
                 == #"{"id":49,"oneTimeCode":{"code":"492039","remaining":17},"type":"result"}"#)
-        #expect(try Self.json(Self.result(id: 49)) == #"{"id":49,"type":"result"}"#)
+        #expect(try Self.json(WireResult(id: 49, body: BrowserOneTimeCodeOperation.Reply())) == #"{"id":49,"type":"result"}"#)
         // Only the page's logins leave the agent, and only to an associated key; a one-time code only to one too.
-        #expect(OperationPolicy.of(.browserLogins).secretsOut == .site)
-        #expect(ReplySecrets.present(in: Self.result(id: 47) { $0.browserLogins = BrowserLogins(association: "x", logins: []) }))
-        #expect(OperationPolicy.of(.browserOneTimeCode).secretsOut == .oneTimeCode)
-        #expect(ReplySecrets.present(in: Self.result(id: 49) { $0.oneTimeCode = OneTimeCode(code: "1", remaining: 1) }))
+        #expect(BrowserLoginsOperation.policy.secretsOut == .site)
+        #expect(ReplySecrets.present(in: BrowserLoginsOperation.Reply(browserLogins: WireBrowserLogins(BrowserLogins(association: "x", logins: [])))))
+        #expect(BrowserOneTimeCodeOperation.policy.secretsOut == .oneTimeCode)
+        #expect(ReplySecrets.present(in: BrowserOneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(OneTimeCode(code: "1", remaining: 1)))))
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {

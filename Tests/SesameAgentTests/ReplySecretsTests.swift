@@ -13,16 +13,16 @@ import Testing
     struct FutureReply {
         var id: UInt64? = 1
         var summaries: [ItemSummary]? = []
-        var leaked: SiteCredentialMatch?
-        var nested: [[Item]]?
+        var leaked: WireSiteCredentialMatch?
+        var nested: [[WireItem]]?
         var report: AuditReport?
     }
 
     @Test func aNewFieldOfASecretTypeIsGuardedWithoutBeingListed() throws {
         #expect(!ReplySecrets.present(in: FutureReply()))
         let credential = Credential(id: UUID(), username: "alice", password: "s3cret")
-        #expect(ReplySecrets.present(in: FutureReply(leaked: SiteCredentialMatch(credential: credential))))
-        #expect(ReplySecrets.present(in: FutureReply(nested: [[Item(title: "T", password: "s3cret")]])))
+        #expect(ReplySecrets.present(in: FutureReply(leaked: WireSiteCredentialMatch(SiteCredentialMatch(credential: credential)))))
+        #expect(ReplySecrets.present(in: FutureReply(nested: [[WireItem(Item(title: "T", password: "s3cret"))]])))
         // An audit report carries passwords only when it shows them.
         let quiet = try JSONDecoder().decode(AuditReport.self, from: Data(#"{"itemsChecked":0,"old":[],"reused":[],"sharedCredentialMismatch":[],"weak":[]}"#.utf8))
         #expect(!ReplySecrets.present(in: FutureReply(report: quiet)))

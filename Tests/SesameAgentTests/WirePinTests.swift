@@ -405,7 +405,7 @@ enum WirePinServer {
         let message = try WireFastCoding.request(bytes) ?? WireCoding.decode(WireRequest.self, from: bytes)
         let secrets = (0..<secretFrames).map { _ in Fixture.secret("pinnedpw") }
         if let operation = AgentOperations.named(message.type) {
-            return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets), as: UTF8.self)
+            return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets)[0], as: UTF8.self)
         }
         let reply = try message.perform(#require(message.operation), on: vault, secrets: secrets)
         return String(decoding: try WireCoding.encode(reply), as: UTF8.self)

@@ -21,19 +21,25 @@ protocol AgentOperation {
     /// Runs the request on the unlocked vault; `secrets` are the raw frames the policy asked for, in order.
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
+
+    /// The reply as the frames it goes out in: one, unless the request asks for pieces (`match`'s `rowsPerFrame`).
+    static func frames(of reply: Reply, for request: Request) -> [Reply]
 }
 
 extension AgentOperation {
-    /// Reads the request from its frame, runs it and writes the `result` reply, withholding a reply that holds a
-    /// secret when the policy lets none out.
+    static func frames(of reply: Reply, for request: Request) -> [Reply] { [reply] }
+
+    /// Reads the request from its frame, runs it and writes the `result` reply (its frames, in order), withholding
+    /// a reply that holds a secret when the policy lets none out.
     static func serve(_ frame: [UInt8], id: UInt64?, on vault: any UnlockedVault, secrets: [SecureBytes])
-        throws(ServiceFailure) -> Data
+        throws(ServiceFailure) -> [Data]
     {
-        let reply = try perform(try request(from: frame), on: vault, secrets: secrets)
+        let request = try request(from: frame)
+        let reply = try perform(request, on: vault, secrets: secrets)
         // The policy table, enforced: an operation that hands over nothing never sends a secret.
         guard policy.secretsOut != .none || !ReplySecrets.present(in: reply) else { throw withheld }
         do {
-            return try WireCoding.encode(WireResult(id: id, body: reply))
+            return try frames(of: reply, for: request).map { try WireCoding.encode(WireResult(id: id, body: $0)) }
         } catch {
             throw ServiceFailure(.protocolError, "The agent could not encode its reply.")
         }

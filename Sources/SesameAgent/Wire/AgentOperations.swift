@@ -7,14 +7,17 @@ enum AgentOperations {
     static var all: [any AgentOperation.Type] {
         [
             VaultStatusOperation.self,
+            ListOperation.self, ResolveOperation.self, RevealOperation.self, AddOperation.self,
+            ImportItemsOperation.self, UpdateOperation.self, MatchOperation.self, FillOperation.self,
             DeleteOperation.self, MoveToTrashOperation.self, RestoreOperation.self,
             CredentialOperation.self, OneTimeCodeOperation.self, LookupSiteCredentialOperation.self,
             BrowserDatabaseHashOperation.self, BrowserRevokeOperation.self, BrowserTestAssociationOperation.self,
+            BrowserLoginsOperation.self, BrowserSaveLoginOperation.self, BrowserOneTimeCodeOperation.self,
             SyncConflictsOperation.self, ConflictVersionsOperation.self, ResolveConflictOperation.self,
             AutoTypeRulesOperation.self, AddAutoTypeRuleOperation.self, RemoveAutoTypeRuleOperation.self,
             AutoTypeCandidatesOperation.self,
             BrowserAssociationsOperation.self,
-            ChangeMasterPasswordOperation.self,
+            ChangeMasterPasswordOperation.self, ExportOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
             PasskeysOperation.self,
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,

@@ -35,19 +35,10 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .list, .resolve, .add, .importItems, .update, .match, .audit:
+        case .audit:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .reveal, .fill:
-            OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
-        case .browserSaveLogin, .browserAssociate, .browserPending, .browserAnswer, .sync,
-            .syncStatus:
+        case .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .browserLogins:
-            OperationPolicy(secretsOut: .site, secretFrames: 0, needsMasterPassword: false)
-        case .browserOneTimeCode:
-            OperationPolicy(secretsOut: .oneTimeCode, secretFrames: 0, needsMasterPassword: false)
-        case .export:
-            OperationPolicy(secretsOut: .bulk, secretFrames: 1, needsMasterPassword: true)
         }
     }
 }

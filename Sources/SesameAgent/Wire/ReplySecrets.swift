@@ -24,16 +24,6 @@ extension Array: CarriesSecrets where Element: CarriesSecrets {
     var holdsSecrets: Bool { isEmpty || contains { $0.holdsSecrets } }
 }
 
-// The core's values that carry secrets on the wire.
-extension Item: CarriesSecrets {}
-extension Credential: CarriesSecrets {}
-extension SiteCredentialMatch: CarriesSecrets {}
-extension BrowserLogins: CarriesSecrets {}
-extension OneTimeCode: CarriesSecrets {}
-/// A KeePass database's own parts (its custom data and protected metadata), kept sealed.
-extension KeePassDatabaseExtras: CarriesSecrets {}
-/// Which items were deleted and when: bulk vault history, sent only with an export.
-extension ItemDeletion: CarriesSecrets {}
 
 extension AuditReport: CarriesSecrets {
     var holdsSecrets: Bool { showsPasswords }

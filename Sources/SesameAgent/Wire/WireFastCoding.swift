@@ -1,10 +1,11 @@
 import Foundation
 import SesameAutoFill
 
-/// The hello and the requests of every `fill`, git `get` and read command, read without Foundation's JSON decoder,
-/// and the hello reply written without its encoder: on such a request those coders cost the agent about as much as
-/// the lookup itself. A request with any other field returns nil and goes through `WireCoding`, which reads it the
-/// same way (`WireFastCodingTests`).
+/// The hello and the head (`type`, `id`, `vault`) of every request of the hot paths (`fill`, git's `get`, the read
+/// commands) read without Foundation's JSON decoder, and the hello reply written without its encoder: on such a
+/// request those coders cost the agent about as much as the lookup itself. The operation then reads its own
+/// fields, also without the decoder (`FastReadableRequest`). A request with any other field returns nil and goes
+/// through `WireCoding`, which reads it the same way (`WireFastCodingTests`).
 enum WireFastCoding {
     /// The fields a request may have to be read here.
     private static let plainFields: Set<String> = [
@@ -31,26 +32,9 @@ enum WireFastCoding {
                 }
             case "client": guard let text = value.string else { return nil }; request.client = text
             case "vault": guard let text = value.string else { return nil }; request.vault = text
-            case "state": guard let text = value.string else { return nil }; request.state = text
-            case "states": guard let texts = strings(value) else { return nil }; request.states = texts
-            case "reference": guard let text = value.string else { return nil }; request.reference = text
-            case "itemID": guard let id = value.string.flatMap(UUID.init(uuidString:)) else { return nil }; request.itemID = id
-            case "identifiers":
-                guard case .array(let identifiers) = value else { return nil }
-                request.identifiers = []
-                for identifier in identifiers {
-                    guard case .object(let parts) = identifier, parts.count == 2, let text = parts["identifier"]?.string,
-                        let kind = parts["kind"]?.string.flatMap(ServiceIdentifier.Kind.init(rawValue:))
-                    else { return nil }
-                    request.identifiers?.append(ServiceIdentifier(text, kind: kind))
-                }
-            case "username": guard let text = value.string else { return nil }; request.username = text
-            case "rowsPerFrame": guard let rows = value.int else { return nil }; request.rowsPerFrame = rows
-            case "query":
-                // lookupSiteCredential's, which its operation reads itself, also without the decoder
-                // (`FastReadableRequest`).
+            default:
+                // The fields of an operation with a type of its own, which reads them itself.
                 break
-            default: return nil
             }
         }
         return request
@@ -67,11 +51,5 @@ enum WireFastCoding {
     private static func unsigned(_ value: AgentJSON) -> UInt64? {
         guard case .number(let text) = value else { return nil }
         return UInt64(text)
-    }
-
-    private static func strings(_ value: AgentJSON) -> [String]? {
-        guard case .array(let elements) = value else { return nil }
-        let texts = elements.compactMap(\.string)
-        return texts.count == elements.count ? texts : nil
     }
 }

@@ -4,15 +4,8 @@
 enum WireOperation: String, CaseIterable, Sendable {
     // The agent itself.
     case hello, attach, unlock, lock, status, stop
-    // VaultItems, VaultTrash.
-    case list, resolve, reveal, add, importItems, update
-    // CredentialFilling.
-    case match, fill
     // BrowserAccess, and the association requests the agent holds until the user answers them.
-    case browserLogins
-    case browserSaveLogin, browserAssociate, browserPending, browserAnswer, browserOneTimeCode
-    /// VaultExporting: bulk plaintext for `sesame export`, after the master password again.
-    case export
+    case browserAssociate, browserPending, browserAnswer
     /// Sync: a round now, and the status with the agent's automatic sync.
     case sync, syncStatus
     /// The audit of every login, run where the key is: only titles, reasons and counts come back.

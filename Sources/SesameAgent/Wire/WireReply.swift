@@ -22,27 +22,10 @@ struct WireReply: Codable, Sendable {
     /// error: what went wrong; `closing` says the agent closes the connection after this frame.
     var failure: ServiceFailure?
     var closing: Bool?
-    /// result: another frame of the same reply follows (a `match` asked for with `rowsPerFrame`).
-    var more: Bool?
 
     // result fields, by operation (see docs/agent-protocol.md §4).
-    var summaries: [ItemSummary]?
-    var damaged: [String]?
-    var view: WireItemView?
-    var revealed: Item?
-    var matches: [CredentialMatch]?
-    var credential: Credential?
-    var importSummary: ImportSummary?
-    /// export: every active item in full (bulk secrets: only after the master password is proved again).
-    var exported: [Item]?
-    /// export: the KeePass database records, when there are any.
-    var keePassDatabases: [KeePassDatabaseExtras]?
-    /// export: when each deleted item was deleted, when any deletion was recorded.
-    var deletions: [ItemDeletion]?
     var association: BrowserAssociation?
-    var browserLogins: BrowserLogins?
-    /// browserOneTimeCode: the login's current code; absent when it has none.
-    var oneTimeCode: OneTimeCode?
+    /// browserPending: the association requests waiting for an answer.
     var pending: [BrowserPairingRequest]?
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
@@ -57,14 +40,9 @@ struct WireReply: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
-        case failure = "failure", closing = "closing", more = "more", summaries = "summaries"
-        case damaged = "damaged", view = "view", revealed = "revealed", matches = "matches"
-        case credential = "credential"
-        case importSummary = "importSummary", exported = "exported", keePassDatabases = "keePassDatabases"
-        case deletions = "deletions"
+        case failure = "failure", closing = "closing"
         case association = "association"
-        case browserLogins = "browserLogins", pending = "pending"
-        case oneTimeCode = "oneTimeCode"
+        case pending = "pending"
         case syncRun = "syncRun", syncStatus = "syncStatus"
         case auditReport = "auditReport"
     }
@@ -108,20 +86,7 @@ extension WireReply {
             case .status: status = try container.decode(AgentStatus.self, forKey: key)
             case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
             case .closing: closing = try container.decode(Bool.self, forKey: key)
-            case .more: more = try container.decode(Bool.self, forKey: key)
-            case .summaries: summaries = try container.decode([ItemSummary].self, forKey: key)
-            case .damaged: damaged = try container.decode([String].self, forKey: key)
-            case .view: view = try container.decode(WireItemView.self, forKey: key)
-            case .revealed: revealed = try container.decode(Item.self, forKey: key)
-            case .matches: matches = try container.decode([CredentialMatch].self, forKey: key)
-            case .credential: credential = try container.decode(Credential.self, forKey: key)
-            case .importSummary: importSummary = try container.decode(ImportSummary.self, forKey: key)
-            case .exported: exported = try container.decode([Item].self, forKey: key)
-            case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
-            case .deletions: deletions = try container.decode([ItemDeletion].self, forKey: key)
             case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
-            case .browserLogins: browserLogins = try container.decode(BrowserLogins.self, forKey: key)
-            case .oneTimeCode: oneTimeCode = try container.decode(OneTimeCode.self, forKey: key)
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
@@ -140,21 +105,8 @@ extension WireReply {
         if let status { try container.encode(status, forKey: .status) }
         if let failure { try container.encode(failure, forKey: .failure) }
         if let closing { try container.encode(closing, forKey: .closing) }
-        if let more { try container.encode(more, forKey: .more) }
-        if let summaries { try container.encode(summaries, forKey: .summaries) }
-        if let damaged { try container.encode(damaged, forKey: .damaged) }
-        if let view { try container.encode(view, forKey: .view) }
-        if let revealed { try container.encode(revealed, forKey: .revealed) }
-        if let matches { try container.encode(matches, forKey: .matches) }
-        if let credential { try container.encode(credential, forKey: .credential) }
         if let association { try container.encode(association, forKey: .association) }
-        if let browserLogins { try container.encode(browserLogins, forKey: .browserLogins) }
-        if let oneTimeCode { try container.encode(oneTimeCode, forKey: .oneTimeCode) }
         if let pending { try container.encode(pending, forKey: .pending) }
-        if let importSummary { try container.encode(importSummary, forKey: .importSummary) }
-        if let exported { try container.encode(exported, forKey: .exported) }
-        if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
-        if let deletions { try container.encode(deletions, forKey: .deletions) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
         if let auditReport { try container.encode(auditReport, forKey: .auditReport) }

@@ -12,37 +12,6 @@ extension WireRequest {
     {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .list:
-            let (items, damaged) = try vault.list(try WireItemState.parse(state))
-            reply.summaries = items
-            reply.damaged = damaged
-        case .resolve:
-            var wanted: Set<ItemState> = []
-            for name in try required(states, "states") { wanted.insert(try WireItemState.parse(name)) }
-            reply.view = WireItemView(try vault.resolve(try required(reference, "reference"), in: wanted))
-        case .reveal:
-            reply.revealed = try vault.reveal(try required(itemID, "itemID"))
-        case .add:
-            reply.view = WireItemView(try vault.add(try required(item, "item")))
-        case .importItems:
-            reply.importSummary = try vault.importItems(
-                try required(items, "items"), keePassDatabases: keePassDatabases ?? [], dryRun: dryRun ?? false, progress: { _ in })
-        case .update:
-            reply.view = WireItemView(try vault.update(try required(itemID, "itemID"), try required(change, "change")))
-        case .match:
-            reply.matches = try vault.match(try required(identifiers, "identifiers"))
-        case .fill:
-            reply.credential = try vault.fill(try required(identifiers, "identifiers"), username: username)
-        case .export:
-            let export = try vault.export(masterPassword: secrets[0])
-            reply.exported = export.items
-            if !export.keePassDatabases.isEmpty { reply.keePassDatabases = export.keePassDatabases }
-            if !export.deletions.isEmpty { reply.deletions = export.deletions }
-        case .browserLogins, .browserSaveLogin, .browserOneTimeCode:
-            guard let browser = vault as? any BrowserAccess else {
-                throw ServiceFailure(.unavailable, "This vault service does not serve browsers.")
-            }
-            return try performBrowser(operation, on: browser)
         case .audit:
             guard let local = vault as? LocalVaultService else {
                 throw ServiceFailure(.unavailable, "This vault service does not audit.")

@@ -17,37 +17,10 @@ struct WireRequest: Codable, Sendable {
     var vault: String?
     /// unlock: seconds without use before the agent locks; the agent's default when absent.
     var idleTimeout: Double?
-    /// list: `active` or `trashed`; resolve: the states to search.
-    var state: String?
-    var states: [String]?
-    /// resolve: an id, id prefix, title or title prefix.
-    var reference: String?
-    /// reveal, update: the item's id.
-    var itemID: UUID?
-    /// add: the new item; importItems: the items to import, and whether to decide only (write nothing).
-    var item: Item?
-    var items: [Item]?
-    var dryRun: Bool?
-    /// importItems: KeePass database records (from a KeePass file or a backup), kept with the items.
-    var keePassDatabases: [KeePassDatabaseExtras]?
-    /// update: the edit.
-    var change: ItemChange?
-    /// match, fill: the form's service identifiers, most specific first; fill: the user name wanted.
-    var identifiers: [ServiceIdentifier]?
-    var username: String?
-    /// match: the client takes the reply in several frames of at most this many rows (each but the last with
-    /// `more`); absent: one frame. An agent that does not know the field answers in one frame, which such a
-    /// client reads too.
-    var rowsPerFrame: Int?
     /// browserAssociate (its key only): an extension's association.
     var browserKey: BrowserKey?
     /// browserAssociate: who asks (the browser's origin or extension id, for `sesame browser pending`).
     var origin: String?
-    /// browserLogins: the page; browserSaveLogin: what the page submitted.
-    var browserQuery: BrowserLoginQuery?
-    var browserLogin: BrowserLoginSave?
-    /// browserOneTimeCode: the login, its page and the association asking.
-    var browserCode: BrowserOneTimeCodeQuery?
     /// browserAnswer: the pending request's code, whether the user allows it, and the name it gets.
     var code: String?
     var allow: Bool?
@@ -65,14 +38,9 @@ struct WireRequest: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", versions = "versions", client = "client", vault = "vault"
-        case idleTimeout = "idleTimeout", state = "state", states = "states", reference = "reference"
-        case itemID = "itemID", item = "item", items = "items", change = "change", identifiers = "identifiers"
-        case username = "username", rowsPerFrame = "rowsPerFrame"
-        case dryRun = "dryRun"
-        case browserKey = "browserKey", origin = "origin", browserQuery = "browserQuery", browserLogin = "browserLogin"
-        case browserCode = "browserCode"
+        case idleTimeout = "idleTimeout"
+        case browserKey = "browserKey", origin = "origin"
         case code = "code", allow = "allow", name = "name"
-        case keePassDatabases = "keePassDatabases"
         case twoFactorSites = "twoFactorSites"
     }
 }
@@ -94,23 +62,8 @@ extension WireRequest {
             case .client: client = try container.decode(String.self, forKey: key)
             case .vault: vault = try container.decode(String.self, forKey: key)
             case .idleTimeout: idleTimeout = try container.decode(Double.self, forKey: key)
-            case .state: state = try container.decode(String.self, forKey: key)
-            case .states: states = try container.decode([String].self, forKey: key)
-            case .reference: reference = try container.decode(String.self, forKey: key)
-            case .itemID: itemID = try container.decode(UUID.self, forKey: key)
-            case .item: item = try container.decode(Item.self, forKey: key)
-            case .items: items = try container.decode([Item].self, forKey: key)
-            case .change: change = try container.decode(ItemChange.self, forKey: key)
-            case .identifiers: identifiers = try container.decode([ServiceIdentifier].self, forKey: key)
-            case .username: username = try container.decode(String.self, forKey: key)
-            case .rowsPerFrame: rowsPerFrame = try container.decode(Int.self, forKey: key)
-            case .dryRun: dryRun = try container.decode(Bool.self, forKey: key)
-            case .keePassDatabases: keePassDatabases = try container.decode([KeePassDatabaseExtras].self, forKey: key)
             case .browserKey: browserKey = try container.decode(BrowserKey.self, forKey: key)
             case .origin: origin = try container.decode(String.self, forKey: key)
-            case .browserQuery: browserQuery = try container.decode(BrowserLoginQuery.self, forKey: key)
-            case .browserLogin: browserLogin = try container.decode(BrowserLoginSave.self, forKey: key)
-            case .browserCode: browserCode = try container.decode(BrowserOneTimeCodeQuery.self, forKey: key)
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
@@ -127,23 +80,8 @@ extension WireRequest {
         if let client { try container.encode(client, forKey: .client) }
         if let vault { try container.encode(vault, forKey: .vault) }
         if let idleTimeout { try container.encode(idleTimeout, forKey: .idleTimeout) }
-        if let state { try container.encode(state, forKey: .state) }
-        if let states { try container.encode(states, forKey: .states) }
-        if let reference { try container.encode(reference, forKey: .reference) }
-        if let itemID { try container.encode(itemID, forKey: .itemID) }
-        if let item { try container.encode(item, forKey: .item) }
-        if let items { try container.encode(items, forKey: .items) }
-        if let change { try container.encode(change, forKey: .change) }
-        if let identifiers { try container.encode(identifiers, forKey: .identifiers) }
-        if let username { try container.encode(username, forKey: .username) }
-        if let rowsPerFrame { try container.encode(rowsPerFrame, forKey: .rowsPerFrame) }
-        if let dryRun { try container.encode(dryRun, forKey: .dryRun) }
-        if let keePassDatabases { try container.encode(keePassDatabases, forKey: .keePassDatabases) }
         if let browserKey { try container.encode(browserKey, forKey: .browserKey) }
         if let origin { try container.encode(origin, forKey: .origin) }
-        if let browserQuery { try container.encode(browserQuery, forKey: .browserQuery) }
-        if let browserLogin { try container.encode(browserLogin, forKey: .browserLogin) }
-        if let browserCode { try container.encode(browserCode, forKey: .browserCode) }
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }

@@ -8,20 +8,10 @@ enum BrowserTestAssociationOperation: AgentOperation {
     static let policy = OperationPolicy.plain
 
     struct Request: Codable, Sendable, Equatable {
-        var browserKey: Key
+        var browserKey: WireBrowserKey
 
         enum CodingKeys: String, CodingKey {
             case browserKey = "browserKey"
-        }
-    }
-
-    /// An association: the name the user gave it and the extension's public key (base64).
-    struct Key: Codable, Sendable, Equatable {
-        var id: String
-        var key: String
-
-        enum CodingKeys: String, CodingKey {
-            case id = "id", key = "key"
         }
     }
 
@@ -36,7 +26,6 @@ enum BrowserTestAssociationOperation: AgentOperation {
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        let key = BrowserKey(id: request.browserKey.id, key: request.browserKey.key)
-        return Reply(matched: try browsers(vault).testBrowserAssociation(key))
+        Reply(matched: try browsers(vault).testBrowserAssociation(request.browserKey.browserKey))
     }
 }

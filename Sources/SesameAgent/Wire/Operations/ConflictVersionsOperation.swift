@@ -9,10 +9,8 @@ enum ConflictVersionsOperation: AgentOperation {
     static let name = "conflictVersions"
     static let policy = OperationPolicy.oneItem
 
-    /// The versions are still the core's `Item`, as `add`, `reveal`, `importItems`, `export` and `storeAttributed`
-    /// carry it: one wire type for items replaces it in all of them at once.
-    struct Reply: Codable, Sendable {
-        var conflictVersions: [Item]
+    struct Reply: Codable, Sendable, Equatable {
+        var conflictVersions: [WireItem]
 
         enum CodingKeys: String, CodingKey {
             case conflictVersions = "conflictVersions"
@@ -22,6 +20,6 @@ enum ConflictVersionsOperation: AgentOperation {
     static func perform(_ request: WireItemID, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        Reply(conflictVersions: try SyncConflictsOperation.conflictService(vault).conflictVersions(request.itemID))
+        Reply(conflictVersions: try SyncConflictsOperation.conflictService(vault).conflictVersions(request.itemID).map(WireItem.init))
     }
 }

@@ -9,10 +9,8 @@ enum StoreAttributedOperation: AgentOperation {
     static let name = "storeAttributed"
     static let policy = OperationPolicy.plain
 
-    /// `item` is still the core's `Item`, as `add`, `reveal`, `importItems` and `export` carry it: one wire type
-    /// for items replaces it in all of them at once.
-    struct Request: Codable, Sendable {
-        var item: Item
+    struct Request: Codable, Sendable, Equatable {
+        var item: WireItem
         var replace: Bool?
 
         enum CodingKeys: String, CodingKey {
@@ -24,6 +22,6 @@ enum StoreAttributedOperation: AgentOperation {
         throws(ServiceFailure) -> WireAttributedItemReply
     {
         WireAttributedItemReply(attributedItem: WireAttributedItem(
-            try vault.storeAttributed(request.item, replace: request.replace ?? false)))
+            try vault.storeAttributed(try request.item.item(), replace: request.replace ?? false)))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAgent
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 
 /// The host's way to the vault: the user's agent, holding `vaultPath` unlocked. One connection serves the

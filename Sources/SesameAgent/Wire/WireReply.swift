@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 
 /// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 
 extension WireRequest {
     /// The browser operations that run on the unlocked vault (`BrowserAccess`). Association requests, which wait

@@ -55,7 +55,7 @@ let package = Package(
         // rules, shared by the iOS extension and the Linux browser host.
         .target(name: "SesamePasskeys", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAutoFill", dependencies: [
-            "SesameStore", "SesameDomains", "SesameAutoType", .target(name: "CZxcvbn", condition: linuxOnly),
+            "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
         // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
         // credential exchange.
@@ -69,6 +69,12 @@ let package = Package(
         ]),
         // Auto-Type sequences and the actions a typing shell runs; pure, so the X11 helper links nothing else.
         .target(name: "SesameAutoType"),
+        // The Linux shell's features of the vault, each beside the core rather than in it, so that the Apple shell
+        // (SesameCore) links none of them: Auto-Type's rules and candidates, the KeePassXC-Browser protocol's
+        // access, and items as the Secret Service's lookup attributes name them.
+        .target(name: "SesameAutoTypeRules", dependencies: ["SesameAutoFill", "SesameAutoType", "SesameStore"]),
+        .target(name: "SesameBrowserAccess", dependencies: ["SesameAutoFill", "SesameStore", "SesameDomains"]),
+        .target(name: "SesameSecretAttributes", dependencies: ["SesameAutoFill", "SesameStore"]),
         .target(name: "SesameSystemCalls", dependencies: ["CSesameSystem"]),
 
         // The Linux shell.
@@ -77,7 +83,8 @@ let package = Package(
         .target(name: "SesameTerminalText"),
         // Finding and reaching the agent without Foundation: shared by every client and the small `sesame` front.
         .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium", "SesameSystemCalls"]),
-        .target(name: "SesameAgent", dependencies: ["SesameAutoFill", "SesameAutoType", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink", "SesameSystemCalls"]),
+        .target(name: "SesameAgent", dependencies: [
+            "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess", "SesameSecretAttributes", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink", "SesameSystemCalls"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill", "SesameGitProtocol"]),
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
         .target(name: "SesameGitProtocol"),
@@ -90,10 +97,10 @@ let package = Package(
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-            "SesameCredentialExchange", "SesameSystemCalls",
+            "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
+            "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: [
             "SesameBrowser", "SesameAgent", "SesameTerminal",
@@ -108,7 +115,7 @@ let package = Package(
             "SesameClipboard", "CSesameSystem", "SesameSystemCalls", .target(name: "CX11", condition: linuxOnly),
         ]),
         .target(name: "SesameSecretService", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
+            "SesameAgent", "SesameAutoFill", "SesameSecretAttributes", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
         .executableTarget(name: "sesame-secret-service", dependencies: [
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
@@ -143,8 +150,8 @@ let package = Package(
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAgentTests", dependencies: [
-            "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameStore", "SesameSync", "SesameSyncTransport",
-            "SesameSystemCalls"]),
+            "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess",
+            "SesameSecretAttributes", "SesameStore", "SesameSync", "SesameSyncTransport", "SesameSystemCalls"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
@@ -161,13 +168,13 @@ let package = Package(
         // The sync engine against an in-memory store: SesameSync alone, no SQLite.
         .testTarget(name: "SesameSyncEngineTests", dependencies: ["SesameSync", "SesameCrypto"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
-                        "SesameBrowser", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+                        "SesameBrowser", "SesameBrowserAccess", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
                     exclude: ["Scripts"]),
         .testTarget(name: "SesameSecretServiceTests", dependencies: [
-            "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
+            "SesameSecretService", "SesameSecretAttributes", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
         ]),
         .testTarget(name: "SesameTerminalTests", dependencies: ["SesameTerminal", "SesameTerminalText", "SesameCrypto", "SesameDomains"]),
-        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard", "CSDBus"],
+        .testTarget(name: "SesameAutoTypeTests", dependencies: ["SesameAutoType", "SesameAutoTypeRules", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameClipboard", "CSDBus"],
                     exclude: ["Fixtures"]),
     ]
 )
@@ -193,10 +200,10 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),
         ("FuzzKDBXXML", ["SesameKeePass", "SesameStore"]),
         ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
-        ("FuzzBrowserMessage", ["SesameBrowser", "SesameAutoFill", "SesameStore"]),
-        ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoFill", "SesameStore"]),
+        ("FuzzBrowserMessage", ["SesameBrowser", "SesameBrowserAccess", "SesameAutoFill", "SesameStore"]),
+        ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoTypeRules", "SesameAutoFill", "SesameStore"]),
         ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
-        ("FuzzSecretServiceCall", ["SesameSecretService", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
+        ("FuzzSecretServiceCall", ["SesameSecretService", "SesameSecretAttributes", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
         ("FuzzWaylandMessage", ["SesameClipboard"]),
         ("FuzzBitwardenJSON", ["SesameInterchange"]),

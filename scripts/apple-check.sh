@@ -109,6 +109,40 @@ for failure in failures:
 sys.exit(1 if failures else 0)
 PYTHON
 
+echo "apple-check: what the Apple build links"
+(cd .. && swift package describe --type json) >"$work/core.json"
+python3 - "$work/core.json" <<'PYTHON'
+import json, os, re, sys
+
+# The Apple shell links the SesameCore product and nothing else of the core's package: that product's modules and
+# what they depend on must hold nothing of Auto-Type, X11, D-Bus or the agent, and no Apple shell source may import
+# a module of the package outside them (a Linux feature module such as SesameAutoTypeRules included).
+describe = json.load(open(sys.argv[1]))
+targets = {target["name"]: target for target in describe["targets"]}
+core = next(product for product in describe["products"] if product["name"] == "SesameCore")
+linked, pending = set(), list(core["targets"])
+while pending:
+    name = pending.pop()
+    if name not in linked:
+        linked.add(name)
+        pending += targets[name].get("target_dependencies", [])
+failures = [f"SesameCore links {name}, which the Apple build must not link"
+            for name in sorted(linked) if re.search(r"AutoType|X11|DBus|Agent|Browser|Secret", name)]
+outside = set(targets) - linked
+for folder in ("SesameAutoFillApple", "iOS"):
+    for directory, _, files in os.walk(folder):
+        for name in files:
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(directory, name)
+            for module in re.findall(r"^\s*(?:@testable\s+)?import\s+(\w+)", open(path, encoding="utf-8").read(), re.M):
+                if module in outside:
+                    failures.append(f"{path}: imports {module}, which SesameCore does not link")
+for failure in failures:
+    print("apple-check: " + failure, file=sys.stderr)
+sys.exit(1 if failures else 0)
+PYTHON
+
 echo "apple-check: parsing SwiftUI files"
 while IFS= read -r file; do
     swiftc -parse "$file"

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameStore
 @testable import SesameAutoFill
 

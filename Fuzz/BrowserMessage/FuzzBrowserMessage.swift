@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 @testable import SesameAutoFill
 @testable import SesameBrowser
+import SesameBrowserAccess
 import SesameStore
 
 /// Any bytes as what a browser writes to the native-messaging host: split by the host's reader (native-endian

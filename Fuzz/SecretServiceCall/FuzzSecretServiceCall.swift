@@ -6,6 +6,7 @@ import SesameAutoFill
 import SesameCrypto
 import SesameDomains
 @testable import SesameSecretService
+import SesameSecretAttributes
 import SesameStore
 
 /// Whole method calls, as the vtable shim hands them to the service: the bytes become a sequence of calls (object
@@ -32,7 +33,7 @@ final class FuzzVaultAccess: VaultAccess {
         self.locked = locked
     }
 
-    func unlockedVault() -> (any UnlockedVault)? { locked ? nil : service }
+    func unlockedVault() -> (any SecretServiceVault)? { locked ? nil : service }
     func reset() {}
     func lock() { locked = true }
     func makeUnlocker() -> @Sendable (SecureBytes) throws(ServiceFailure) -> Void {

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameSecretAttributes
 import SesameStore
 
 extension AgentClient {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameCrypto
 import SesameStore
 

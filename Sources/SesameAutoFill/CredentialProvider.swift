@@ -220,7 +220,7 @@ public actor CredentialProvider {
     /// Runs calls of the containing app (add, import, edit, trash, delete…) on the trusted session's vault and
     /// brings the identity store along. A failed store write never fails the calls: the vault is the truth, and
     /// the next sync replaces the store's content.
-    public func perform<T: Sendable>(_ body: @Sendable (any UnlockedVault) throws -> T) async throws(ServiceFailure) -> T {
+    public func perform<T: Sendable>(_ body: @Sendable (any ContainingAppVault) throws -> T) async throws(ServiceFailure) -> T {
         let result: T
         do {
             result = try body(session.trustedService())

@@ -3,14 +3,19 @@ import SesameCrypto
 import SesameDomains
 import SesameStore
 
-/// An unlocked `Vault` in this process, behind the core's typed API (`UnlockedVault`): what the CLI uses without an
-/// agent, what the agent runs behind its socket, and what the iOS app and extension call directly.
+/// An unlocked `Vault` in this process, behind the core's typed API: what the CLI uses without an agent, what the
+/// agent runs behind its socket, and what the iOS app and extension call directly. The Linux features (Auto-Type,
+/// browser access, Secret Service attributes) add their conformances in their own modules
+/// (`SesameAutoTypeRules`, `SesameBrowserAccess`, `SesameSecretAttributes`), so the Apple build links none of them.
 ///
 /// Each method that changes items or their use tells ``onChange`` itself, so a new method decides on the spot
 /// whether the identity store must follow.
-public final class LocalVaultService: UnlockedVault {
+public final class LocalVaultService: VaultItems, VaultTrash, CredentialFilling, SiteCredentialService,
+    EquivalentsService, MasterPasswordChanging, VaultExporting, VaultPasskeys
+{
     public let vault: Vault
-    let now: () -> Date
+    /// The clock every change is dated by; the feature modules' conformances read it too.
+    public let now: () -> Date
     /// The equivalent domains last read, with the bytes they came from (see `LocalVaultService+Matching`).
     var equivalentsCache: (bytes: [UInt8], domains: EquivalentDomains)?
 

@@ -4,7 +4,9 @@ import SesameStore
 
 // The core's API of an unlocked vault, one small protocol per feature. `LocalVaultService` implements them all
 // in-process (the iOS app and extension, the CLI without an agent, the agent itself); `AgentClient` implements
-// them by sending the agent's own wire messages. Every method throws `ServiceFailure` only.
+// them by sending the agent's own wire messages. Every method throws `ServiceFailure` only. Each shell names the
+// protocols it uses (`ContainingAppVault` here for the iOS app; the Linux features' protocols live in their own
+// modules, and the agent composes them all as `UnlockedVault`).
 
 /// Items: list, find, add, edit, delete. Nothing here hands out a secret except ``reveal(_:)``: lists and views
 /// carry no password, protected field value or password history.
@@ -146,10 +148,6 @@ public struct VaultExport: Sendable, Equatable {
         self.deletions = deletions
     }
 }
-
-/// Everything a shell can do with an unlocked vault.
-public typealias UnlockedVault = VaultItems & VaultTrash & CredentialFilling & SiteCredentialService
-    & EquivalentsService & MasterPasswordChanging & VaultExporting & AutoTypeService & AttributedItems & VaultPasskeys
 
 /// What `sesame status` and `sesame list` report about the vault itself.
 public struct VaultStatus: Codable, Sendable, Equatable {

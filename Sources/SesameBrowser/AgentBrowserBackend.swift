@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAgent
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 import SesameSystemCalls
 

@@ -1,4 +1,5 @@
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 
 /// Where the host's actions go: the vault unlocked in the agent. The host holds no vault key and no password

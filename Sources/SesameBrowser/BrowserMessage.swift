@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 
 /// A message from the extension: the outer envelope (`action`, `message`, `nonce`, `clientID`, and for
 /// `change-public-keys` the `publicKey`) and, decrypted, the inner request, which use the same field names.

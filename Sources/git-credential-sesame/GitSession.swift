@@ -17,7 +17,7 @@ struct GitSession {
     var location: AgentSocketLocation { AgentSocketLocation.resolve(environment: environment) }
 
     /// A service holding the vault unlocked, or nil when it is locked and nobody may be asked.
-    func service(for message: GitCredentialMessage) throws -> (any UnlockedVault)? {
+    func service(for message: GitCredentialMessage) throws -> (any SiteCredentialService)? {
         if let agent = unlockedAgent() { return agent }
         guard mayPrompt() else { return nil }
         return try unlockOnTerminal(for: message)
@@ -37,7 +37,7 @@ struct GitSession {
     }
 
     /// Asks for the master password on /dev/tty (three tries), unlocks the agent, starting it if needed.
-    func unlockOnTerminal(for message: GitCredentialMessage) throws -> (any UnlockedVault)? {
+    func unlockOnTerminal(for message: GitCredentialMessage) throws -> (any SiteCredentialService)? {
         let (agent, _) = try AgentLauncher.connectOrStart(location: location, clientName: "git-credential-sesame") {
             () throws(AgentError) in
             try AgentLauncher.spawnAgent(

@@ -177,7 +177,7 @@ final class CommandContext {
 
     /// The item a person names, as ``VaultItems/resolve(_:in:)`` finds it; when the name matches several and a
     /// person is at the terminal, they choose one (``ItemChooser``) instead of getting the error.
-    func resolve(_ reference: String, in service: any UnlockedVault, states: Set<ItemState> = [.active]) throws -> ItemView {
+    func resolve(_ reference: String, in service: any VaultItems, states: Set<ItemState> = [.active]) throws -> ItemView {
         let failure: ServiceFailure
         do {
             return try service.resolve(reference, in: states)

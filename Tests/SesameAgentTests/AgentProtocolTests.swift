@@ -2,6 +2,9 @@ import Foundation
 import SesameAutoFill
 import SesameAutoType
 @testable import SesameAgent
+import SesameAutoTypeRules
+import SesameBrowserAccess
+import SesameSecretAttributes
 import SesameStore
 import Testing
 

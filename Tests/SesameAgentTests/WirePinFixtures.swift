@@ -2,7 +2,10 @@ import Foundation
 @testable import SesameAgent
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
+import SesameBrowserAccess
 import SesameCrypto
+import SesameSecretAttributes
 import SesameStore
 
 /// The values the pinned exchanges carry (`WirePinTests`), each as the exact JSON protocol v2 writes for it.

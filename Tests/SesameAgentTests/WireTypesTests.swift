@@ -1,6 +1,8 @@
 import Foundation
 @testable import SesameAgent
 import SesameAutoFill
+import SesameAutoTypeRules
+import SesameSecretAttributes
 import SesameStore
 import Testing
 

@@ -5,6 +5,7 @@ import SesameDomains
 import SesameStore
 import Testing
 @testable import SesameAutoFill
+@testable import SesameAutoTypeRules
 
 /// Which login Auto-Type picks for a window: rules first, then the sites a title names, through the matcher.
 @Suite struct AutoTypeCandidateTests {

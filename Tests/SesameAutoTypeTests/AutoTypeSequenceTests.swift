@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameStore
 import Testing
 @testable import SesameAutoFill

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameCrypto
 
 /// One operation of the agent protocol, in its own file: its name on the wire, its row of the policy table, its

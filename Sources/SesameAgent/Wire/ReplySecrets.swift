@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 
 /// A value that can hold a password, a protected field value, a token or a one-time code. The reply guard finds

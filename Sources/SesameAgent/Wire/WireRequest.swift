@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 
 /// A message from a client to the agent (protocol version 2): `type` names the ``WireOperation``, `id` is echoed

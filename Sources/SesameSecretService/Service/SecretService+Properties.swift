@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameSecretAttributes
 
 // MARK: - org.freedesktop.DBus.Properties (sd-bus serves Get, GetAll and Set through these)
 

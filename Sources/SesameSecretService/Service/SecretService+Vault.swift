@@ -1,12 +1,13 @@
 import Foundation
 import SesameAutoFill
+import SesameSecretAttributes
 import SesameStore
 
 // MARK: - Reaching the vault
 
 extension SecretService {
     /// The unlocked vault, asked once per message; nil while locked.
-    func currentVault() -> (any UnlockedVault)? {
+    func currentVault() -> (any SecretServiceVault)? {
         if let cached = messageCache.vault { return cached }
         let unlocked = vault.unlockedVault()
         messageCache.vault = .some(unlocked)
@@ -16,7 +17,7 @@ extension SecretService {
     var isVaultLocked: Bool { currentVault() == nil }
 
     /// Runs a vault call, mapping the core's failures to the Secret Service's errors.
-    func withVault<T>(_ body: (any UnlockedVault) throws(ServiceFailure) -> T) throws(BusError) -> T {
+    func withVault<T>(_ body: (any SecretServiceVault) throws(ServiceFailure) -> T) throws(BusError) -> T {
         guard let unlocked = currentVault() else { throw .isLocked }
         do throws(ServiceFailure) {
             return try body(unlocked)

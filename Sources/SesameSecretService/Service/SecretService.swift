@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameCrypto
+import SesameSecretAttributes
 import SesameStore
 
 /// The freedesktop Secret Service on a bus, served from the vault: `org.freedesktop.secrets` with the objects
@@ -34,7 +35,7 @@ public final class SecretService {
     var messageCache = MessageCache()
 
     struct MessageCache {
-        var vault: (any UnlockedVault)??
+        var vault: (any SecretServiceVault)??
         var items: [UUID: AttributedItem?] = [:]
         var allItems: [AttributedItem]?
     }

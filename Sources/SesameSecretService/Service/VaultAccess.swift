@@ -8,7 +8,7 @@ import SesameCrypto
 /// fuzzing, a vault in this process.
 public protocol VaultAccess: AnyObject {
     /// The unlocked vault, or nil while it is locked.
-    func unlockedVault() -> (any UnlockedVault)?
+    func unlockedVault() -> (any SecretServiceVault)?
     /// Forgets a connection that failed, so the next call attaches again.
     func reset()
     /// Locks the vault (the Secret Service's `Lock`).
@@ -31,7 +31,7 @@ public final class AgentVaultAccess: VaultAccess {
         self.spawnAgent = spawnAgent
     }
 
-    public func unlockedVault() -> (any UnlockedVault)? {
+    public func unlockedVault() -> (any SecretServiceVault)? {
         // An attach on the open connection says whether the agent still holds the vault unlocked (it locks on its
         // own when idle) and resets its idle timer: clients using the vault keep it unlocked, as people do.
         if let client {

@@ -1,5 +1,6 @@
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameStore
 import SesameTerminal
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameTerminal
 
 /// Auto-Type without X11: on wlroots compositors (sway, Hyprland, river…) through `wtype`, which types through the

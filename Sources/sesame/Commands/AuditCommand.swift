@@ -26,7 +26,7 @@ enum AuditCommand: Command {
             twoFactorSites = try VaultAudit.twoFactorSites(parsing: String(decoding: data, as: UTF8.self), list: list)
         }
         let reveal = arguments.flag("reveal")
-        let service: any UnlockedVault
+        let service: any VaultItems & EquivalentsService
         if reveal {
             if context.promptsAtTerminal {
                 TerminalQuestion.tell("With --reveal the audit shows every reported password, so it asks for the master password even while the agent is unlocked.\n")

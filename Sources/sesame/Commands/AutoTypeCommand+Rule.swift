@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameTerminal
 
 extension AutoTypeCommand {

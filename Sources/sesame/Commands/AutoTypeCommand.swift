@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameAutoType
+import SesameAutoTypeRules
 import SesameTerminal
 
 /// `sesame autotype`: types a login into the focused window (X11 through `sesame-autotype`, wlroots Wayland
@@ -71,7 +72,7 @@ enum AutoTypeCommand: Command {
 
     /// The one login for the window: named with --item, else the candidates' only one, else a choice at the
     /// terminal; without a terminal, several candidates type nothing.
-    static func choose(for window: AutoTypeWindow, arguments: ParsedArguments, service: any UnlockedVault) throws
+    static func choose(for window: AutoTypeWindow, arguments: ParsedArguments, service: any VaultItems & AutoTypeService) throws
         -> (AutoTypeCandidate, chosenAtTerminal: Bool)
     {
         if let reference = arguments.value("item") {

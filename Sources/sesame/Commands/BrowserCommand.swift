@@ -1,6 +1,7 @@
 import Foundation
 import SesameAgent
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameStore
 import SesameTerminal
 

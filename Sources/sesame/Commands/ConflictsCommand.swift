@@ -55,9 +55,9 @@ enum ConflictsCommand: Command {
         }
     }
 
-    static func service(_ context: CommandContext) throws -> any UnlockedVault & SyncConflictService {
+    static func service(_ context: CommandContext) throws -> any SyncConflictService {
         let service = try context.openService()
-        guard let conflicts = service as? any UnlockedVault & SyncConflictService else {
+        guard let conflicts = service as? any SyncConflictService else {
             throw CLIError("This vault cannot list sync conflicts.")
         }
         return conflicts

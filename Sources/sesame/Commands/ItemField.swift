@@ -63,7 +63,7 @@ struct ItemField {
     }
 
     /// The value; an error when the item has none (a script must not take an empty line for a password).
-    func value(of item: ItemView, service: any UnlockedVault) throws -> String {
+    func value(of item: ItemView, service: any VaultItems) throws -> String {
         let value: String
         switch kind {
         case .password: value = try service.reveal(item.id).password

@@ -43,7 +43,7 @@ enum MatchCommand: Command {
 
     /// Every login as JSON, written as the rows arrive: the same bytes as one `printJSON` of the whole array, without
     /// ever holding the list of a very large vault (or its JSON) whole.
-    static func printAll(from service: any UnlockedVault) throws {
+    static func printAll(from service: any CredentialFilling) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

@@ -26,7 +26,7 @@ enum PasswdCommand: Command {
             return current
         }
         // An agent holding the vault must change it itself, so it goes on with the new key.
-        let service: any UnlockedVault = context.unlockedAgent() ?? LocalVaultService(vault: vault)
+        let service: any MasterPasswordChanging = context.unlockedAgent() ?? LocalVaultService(vault: vault)
         let new = try context.readNewPassword(.newMasterPassword, what: "The new master password")
         try service.changeMasterPassword(current: current, new: new, kdfMemoryMiB: memory, kdfPasses: passes)
         if context.wantsJSON {

@@ -55,7 +55,7 @@ enum RemoveCommand: Command {
         }
     }
 
-    private static func removeDamaged(_ id: UUID, service: any UnlockedVault, context: CommandContext) throws {
+    private static func removeDamaged(_ id: UUID, service: any VaultItems, context: CommandContext) throws {
         try service.delete(id)
         if context.wantsJSON {
             try context.printJSON(["id": id.uuidString.lowercased(), "deleted": "true"])

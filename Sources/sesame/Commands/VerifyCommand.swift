@@ -68,7 +68,7 @@ enum VerifyCommand: Command {
     }
 
     /// Every problem reading the active and the trashed items reports, each once.
-    private static func damage(in service: any UnlockedVault) throws -> [String] {
+    private static func damage(in service: any VaultItems) throws -> [String] {
         var messages: [String] = []
         for state in [ItemState.active, .trashed] {
             for message in try service.list(state).damaged where !messages.contains(message) { messages.append(message) }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoTypeRules
 import SesameCrypto
 
 /// `addAutoTypeRule`: stores a new Auto-Type rule and answers it as stored.

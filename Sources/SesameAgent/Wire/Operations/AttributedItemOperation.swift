@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameCrypto
+import SesameSecretAttributes
 
 /// `attributedItem`: one active item as Secret Service clients see it.
 enum AttributedItemOperation: AgentOperation {

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameCrypto
 
 /// `browserTestAssociation`: whether an extension's association is stored (recording its use).

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoTypeRules
 import SesameCrypto
 
 /// `removeAutoTypeRule`: removes the rule a reference names (its id or its first 4+ characters) and answers it.

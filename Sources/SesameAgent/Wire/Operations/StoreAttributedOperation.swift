@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameCrypto
+import SesameSecretAttributes
 import SesameStore
 
 /// `storeAttributed`: stores a Secret Service client's item (title, password, attributes), or with `replace` gives

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameSecretAttributes
 import SesameStore
 
 /// An item as Secret Service clients see it, on the wire: its label and lookup attributes, never its secret.

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoTypeRules
 
 /// An item Auto-Type could type into a window, on the wire, and why (the rule or the site that chose it); no
 /// secrets.

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameAutoTypeRules
 
 /// An Auto-Type rule on the wire: a window title pattern or class, the item, and optionally its own sequence.
 struct WireAutoTypeRule: Codable, Sendable, Equatable {

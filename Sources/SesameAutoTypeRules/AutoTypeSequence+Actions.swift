@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoFill
 import SesameAutoType
 import SesameStore
 

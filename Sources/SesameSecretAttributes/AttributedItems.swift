@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoFill
 import SesameStore
 
 /// Items as programs that name them by lookup attributes see them (the Secret Service): search by attributes,

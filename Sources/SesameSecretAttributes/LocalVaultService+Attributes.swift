@@ -1,7 +1,8 @@
 import Foundation
+import SesameAutoFill
 import SesameStore
 
-extension LocalVaultService {
+extension LocalVaultService: AttributedItems {
     public func searchAttributes(_ attributes: [String: String]) throws(ServiceFailure) -> [AttributedItem] {
         do {
             return try vault.items(withAttributes: attributes).items

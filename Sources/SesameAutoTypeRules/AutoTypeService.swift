@@ -1,3 +1,4 @@
+import SesameAutoFill
 import SesameAutoType
 
 /// Auto-Type: which login to type into a window, and the rules people set for that. Typing itself is the

@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoFill
 import SesameDomains
 import SesameStore
 
@@ -134,7 +135,7 @@ extension LocalVaultService: BrowserAccess {
             let host = page.host.kind == .ipv6 ? "[\(page.host.ascii)]" : page.host.ascii
             identifier = "http://\(host)" + (page.port.map { ":\($0)" } ?? "") + page.path
         }
-        let found: [CredentialMatch] = try browserServe { try self.matches(for: [ServiceIdentifier(identifier, kind: .url)]) }
+        let found = try match([ServiceIdentifier(identifier, kind: .url)])
         let offered = found.filter { $0.match != .domain }
         guard let best = offered.first else { return offered }
         return offered.filter { $0.match == best.match && $0.samePort == best.samePort }

@@ -1,3 +1,4 @@
+
 /// Site names a window title shows (`Sign in - accounts.example.com`, `https://example.com/login - Browser`):
 /// each word that is a URL, or a host name with a dot and an alphabetic top-level label. The matcher then
 /// decides which logins they name, as for a form.

@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoFill
 import SesameAutoType
 
 /// "Type this item into windows like this": a window title pattern (`*` stands for any text, case is ignored,

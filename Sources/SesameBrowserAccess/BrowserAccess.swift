@@ -1,4 +1,5 @@
 import Foundation
+import SesameAutoFill
 import SesameStore
 
 /// What a browser extension may do with the vault (the KeePassXC-Browser protocol's actions), always on behalf

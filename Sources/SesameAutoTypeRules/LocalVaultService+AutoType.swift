@@ -1,10 +1,11 @@
 import Foundation
+import SesameAutoFill
 import SesameAutoType
 import SesameStore
 
 // MARK: - AutoTypeService (rules are a setting: no item changes, no change notices)
 
-extension LocalVaultService {
+extension LocalVaultService: AutoTypeService {
     /// The vault setting that holds the rules, sealed like items.
     public static let autoTypeRulesSettingName = "autotype-rules"
 

@@ -6,8 +6,9 @@ import SesameDomains
 import SesameStore
 
 /// The agent's state without any I/O: the unlocked vault, its idle timer, the unlock throttle and the rules for
-/// unlocking, locking and serving requests. `AgentServer` puts it behind a socket; tests drive it directly with
-/// their own clock.
+/// unlocking, locking and serving requests. Whether the held session is still trusted is `SessionTrust`'s rule,
+/// the same the AutoFill extension's `VaultSession` follows; this type decides only when to ask and how to let go
+/// (under its locks, below). `AgentServer` puts it behind a socket; tests drive it directly with their own clock.
 ///
 /// Two locks, never nested the other way round, and neither held while waiting for anything slow that does not
 /// need it:
@@ -32,16 +33,16 @@ final class AgentCore: @unchecked Sendable {
     private let onUnlock: @Sendable () -> Void
     private let openVault: @Sendable (String, SecureBytes, PublicSuffixList) throws -> Vault
 
-    /// The unlocked vault and when it was last used.
+    /// The unlocked vault and its session's trust (its idle timeout and last use).
     private final class Held: @unchecked Sendable {
-        // @unchecked: `lastActivity` is guarded by the core's `stateLock`, use of `service` by its `vaultLock`.
+        // @unchecked: `trust` is guarded by the core's `stateLock`, use of `service` by its `vaultLock`.
         let path: String
         let service: LocalVaultService
-        var lastActivity: Date
-        init(path: String, service: LocalVaultService, lastActivity: Date) {
+        var trust: SessionTrust
+        init(path: String, service: LocalVaultService, trust: SessionTrust) {
             self.path = path
             self.service = service
-            self.lastActivity = lastActivity
+            self.trust = trust
         }
     }
 
@@ -122,7 +123,7 @@ final class AgentCore: @unchecked Sendable {
     {
         stateLock.lock()
         let expired = detachIfExpired()
-        let touched = Result { () throws(ServiceFailure) in try heldServing(path).lastActivity = now() }
+        let touched = Result { () throws(ServiceFailure) in try heldServing(path).trust.recordUse(at: now()) }
         stateLock.unlock()
         wipe(expired)
         try touched.get()
@@ -161,7 +162,7 @@ final class AgentCore: @unchecked Sendable {
     func attach(vault path: String) -> AgentStatus {
         stateLock.lock()
         let expired = detachIfExpired()
-        if let held, Self.sameVault(held.path, path) { held.lastActivity = now() }
+        if let held, Self.sameVault(held.path, path) { held.trust.recordUse(at: now()) }
         let status = makeStatus()
         stateLock.unlock()
         wipe(expired)
@@ -209,7 +210,9 @@ final class AgentCore: @unchecked Sendable {
             vault.lock()
             throw ServiceFailure(.unavailable, "The agent holds \(replaced.path) unlocked; lock it first with 'sesame lock'.")
         }
-        held = Held(path: path, service: LocalVaultService(vault: vault, now: now), lastActivity: now())
+        held = Held(
+            path: path, service: LocalVaultService(vault: vault, now: now),
+            trust: SessionTrust(idleTimeout: timeout, lastUse: now()))
         lastPath = path
         idleTimeout = timeout
         unlockedVault = vault
@@ -292,9 +295,10 @@ final class AgentCore: @unchecked Sendable {
         heldPath == path || heldPath == AgentVaultPath.canonical(path)
     }
 
-    /// stateLock: lets go of the vault if its idle timeout passed; the caller wipes it after releasing the lock.
+    /// stateLock: lets go of the vault once it is no longer trusted (the agent shares its session with no other
+    /// process, so only the idle timeout ends it); the caller wipes it after releasing the lock.
     private func detachIfExpired() -> Held? {
-        guard let held, now().timeIntervalSince(held.lastActivity) >= idleTimeout else { return nil }
+        guard let held, held.trust.verdict(at: now()).timeLeft == nil else { return nil }
         self.held = nil
         logger.info("Locked after the idle timeout", metadata: ["vault.path": held.path])
         return held
@@ -302,7 +306,7 @@ final class AgentCore: @unchecked Sendable {
 
     /// stateLock.
     private func timeRemaining() -> TimeInterval? {
-        held.map { max(0, idleTimeout - now().timeIntervalSince($0.lastActivity)) }
+        held.map { max(0, $0.trust.timeLeft(at: now())) }
     }
 
     /// stateLock.

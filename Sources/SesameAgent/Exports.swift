@@ -1,3 +1,3 @@
-// The agent's socket, locations and errors live in SesameAgentLink, which the small `sesame` front links without
-// the rest; every user of the agent sees them through this module as before.
+// The agent's socket, locations and errors are SesameAgentLink, which the small `sesame` front links alone; users
+// of the agent get them through this module.
 @_exported import SesameAgentLink

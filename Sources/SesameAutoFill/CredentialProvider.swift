@@ -73,18 +73,21 @@ public actor CredentialProvider {
 
     // MARK: - Session
 
-    public var isTrusted: Bool { session.isTrusted }
+    /// Checks the session and acts on what it finds (see `VaultSession.refreshTrust()`): true when trusted.
+    @discardableResult
+    public func refreshTrust() -> Bool { session.refreshTrust() }
 
     /// Whether this process holds the vault's keys in memory (see `VaultSession.holdsKeys`).
     public var holdsKeys: Bool { session.holdsKeys }
 
-    /// Seconds until the idle deadline this process knows, by this provider's clock; nil when not trusted. Every
-    /// request served here pushes it back; one served by another process pushes back the kept session's, which a
-    /// read at or after this deadline finds. The containing app sleeps until then to lock itself in the foreground.
-    public var timeRemaining: TimeInterval? { session.timeRemaining }
+    /// Seconds until the idle deadline this process knows, by this provider's clock, after checking the session;
+    /// nil when not trusted. Every request served here pushes it back; one served by another process pushes back
+    /// the kept session's, which a check at or after this deadline finds. The containing app sleeps until then to
+    /// lock itself in the foreground.
+    public func timeRemaining() -> TimeInterval? { session.timeRemaining() }
 
-    /// The trusted session's key for a second handle on the vault (see `VaultSession.keyForSecondHandle`).
-    public var keyForSecondHandle: VaultUnlockKey? { session.keyForSecondHandle }
+    /// The trusted session's key for a second handle on the vault (see `VaultSession.keyForSecondHandle()`).
+    public func keyForSecondHandle() -> VaultUnlockKey? { session.keyForSecondHandle() }
 
     /// Locks now: the next request without user interaction answers `userInteractionRequired`.
     public func lock() {
@@ -147,9 +150,9 @@ public actor CredentialProvider {
     /// use), best first, without secrets. Locked: `userInteractionRequired`; the list UI then calls
     /// ``authenticate(for:)`` with `.list` and asks again.
     public func list(for identifiers: [ServiceIdentifier]) throws(ProviderError) -> [CredentialMatch] {
-        guard session.isTrusted else { throw .userInteractionRequired }
+        let service = try useTrustedService()
         do throws(ServiceFailure) {
-            return try session.trustedService().match(identifiers)
+            return try service.match(identifiers)
         } catch {
             throw Self.providerError(error)
         }
@@ -157,13 +160,12 @@ public actor CredentialProvider {
 
     /// The credential of the login the user picked in the list.
     public func credential(forItemWithID id: UUID) async throws(ProviderError) -> Credential {
-        guard session.isTrusted else { throw .userInteractionRequired }
-        return try await fill(itemID: id, tapped: nil)
+        try await fill(itemID: id, tapped: nil, from: useTrustedService())
     }
 
     /// The QuickType path: the credential behind a tapped suggestion, only if the session is trusted. Never
     /// prompts: locked → `userInteractionRequired`, and the system then calls
-    /// ``credentialAfterAuthentication(for:)``.
+    /// ``credentialAfterAuthentication(for:)``. Checks the session once.
     public func credentialWithoutUserInteraction(for identity: CredentialIdentity) async throws(ProviderError)
         -> Credential
     {
@@ -171,8 +173,7 @@ public actor CredentialProvider {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        guard session.isTrusted else { throw .userInteractionRequired }
-        return try await fill(itemID: id, tapped: identity)
+        return try await fill(itemID: id, tapped: identity, from: useTrustedService())
     }
 
     /// The credential behind a suggestion, after unlocking through the authenticator if the session is not
@@ -184,8 +185,7 @@ public actor CredentialProvider {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        if !session.isTrusted { try await authenticate(for: .fill(identity)) }
-        return try await fill(itemID: id, tapped: identity)
+        return try await fill(itemID: id, tapped: identity, from: useTrustedService(authenticatingFor: .fill(identity)))
     }
 
     /// The extension was enabled: unlock if needed, then replace the store's content with every identity.
@@ -196,10 +196,9 @@ public actor CredentialProvider {
     /// unlock, here or in the app, runs the full sync.
     public func configure() async throws(ProviderError) {
         do throws(ProviderError) {
-            if !session.isTrusted { try await authenticate(for: .configure) }
+            let vault = try await useTrustedService(authenticatingFor: .configure).vault
             let report: IdentitySyncReport
             do {
-                let vault = try session.trustedService().vault
                 report = try await sync.synchronizeAll(vault: vault, replacing: true)
             } catch {
                 throw .failed
@@ -222,12 +221,14 @@ public actor CredentialProvider {
     /// the next sync replaces the store's content.
     public func perform<T: Sendable>(_ body: @Sendable (any ContainingAppVault) throws -> T) async throws(ServiceFailure) -> T {
         let result: T
+        let service: LocalVaultService
         do {
-            result = try body(session.trustedService())
+            service = try session.useTrustedService()
+            result = try body(service)
         } catch {
             throw ServiceFailure(error)
         }
-        await flushIdentities()
+        await flushIdentities(vault: service.vault)
         return result
     }
 
@@ -235,7 +236,7 @@ public actor CredentialProvider {
     /// another device): the app calls it when it starts or unlocks. Sends only the difference when it can.
     @discardableResult
     public func synchronizeIdentities() async throws -> IdentitySyncReport {
-        let vault = try session.trustedService().vault
+        let vault = try session.useTrustedService().vault
         let pending = needsFullSync
         let report = try await sync.synchronizeAll(vault: vault, replacing: pending)
         if pending, report.kind == .replaced { pendingFullSync?.clear() }
@@ -244,16 +245,38 @@ public actor CredentialProvider {
 
     // MARK: - Steps
 
-    /// Hands over the credential (the service records the use) and updates the item's rank in the store.
-    private func fill(itemID id: UUID, tapped: CredentialIdentity?) async throws(ProviderError) -> Credential {
-        let credential: Credential
+    /// The session's service for one request, checked once (`VaultSession.useTrustedService()`); locked →
+    /// `userInteractionRequired`. A request keeps what this returns for all its steps.
+    func useTrustedService() throws(ProviderError) -> LocalVaultService {
         do throws(ServiceFailure) {
-            credential = try session.trustedService().credential(for: id)
+            return try session.useTrustedService()
         } catch {
-            if error.code == .notFound, let tapped { await removeStale(tapped) }
             throw Self.providerError(error)
         }
-        await flushIdentities()
+    }
+
+    /// The session's service for a request that may show UI: unlocks through the authenticator first when the
+    /// session is not trusted (a session still trusted needs no second proof).
+    func useTrustedService(authenticatingFor purpose: AuthenticationPrompt.Purpose) async throws(ProviderError)
+        -> LocalVaultService
+    {
+        if let service = try? session.useTrustedService() { return service }
+        try await authenticate(for: purpose)
+        return try useTrustedService()
+    }
+
+    /// Hands over the credential (the service records the use) and updates the item's rank in the store.
+    private func fill(itemID id: UUID, tapped: CredentialIdentity?, from service: LocalVaultService)
+        async throws(ProviderError) -> Credential
+    {
+        let credential: Credential
+        do throws(ServiceFailure) {
+            credential = try service.credential(for: id)
+        } catch {
+            if error.code == .notFound, let tapped { await removeStale(tapped, vault: service.vault) }
+            throw Self.providerError(error)
+        }
+        await flushIdentities(vault: service.vault)
         return credential
     }
 
@@ -263,14 +286,16 @@ public actor CredentialProvider {
         _ = try? await synchronizeIdentities()
     }
 
-    /// Best effort: the answer to the request does not depend on the store.
-    private func flushIdentities() async {
-        guard sync.hasPendingChanges, session.isTrusted, let vault = try? session.trustedService().vault else { return }
+    /// Best effort, on the vault the request used: the answer to the request does not depend on the store.
+    func flushIdentities(vault: Vault) async {
+        guard sync.hasPendingChanges else { return }
         _ = try? await sync.flush(vault: vault)
     }
 
-    func removeStale(_ identity: CredentialIdentity) async {
-        let vault = session.isTrusted ? try? session.trustedService().vault : nil
+    /// Removes an identity that names no active item; `vault` (the trusted session's, if any) lets the sync check
+    /// what else it knows of the item.
+    func removeStale(_ identity: CredentialIdentity, vault: Vault? = nil) async {
+        let vault = vault ?? (try? session.useTrustedService())?.vault
         _ = try? await sync.removeStale(identity, vault: vault)
     }
 

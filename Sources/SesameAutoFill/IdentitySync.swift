@@ -48,11 +48,6 @@ public final class IdentitySync {
 
     public var hasPendingChanges: Bool { !pendingItems.isEmpty || !pendingUsage.isEmpty }
 
-    /// Forgets what the store holds, so the next sync replaces everything.
-    public func forgetSnapshot() {
-        snapshot = nil
-    }
-
     // MARK: - Syncing
 
     /// Rebuilds every identity from the vault and brings the store to it: one full replace when `replacing`
@@ -102,16 +97,6 @@ public final class IdentitySync {
         var changes = IdentityChanges()
         for (id, identities) in rebuilt { changes.formUnion(current.setIdentities(identities, ofItem: id)) }
         return try await push(changes, reaching: current, state: state)
-    }
-
-    /// Notes that these items changed and pushes their identities: for code that writes to the vault without
-    /// going through `LocalVaultService` (an importer on a `Vault`).
-    @discardableResult
-    public nonisolated(nonsending) func itemsChanged(_ ids: some Sequence<UUID>, vault: Vault) async throws
-        -> IdentitySyncReport
-    {
-        pendingItems.formUnion(ids)
-        return try await flush(vault: vault)
     }
 
     /// Removes an identity the system handed back for an item that no longer exists, with every other identity

@@ -129,12 +129,6 @@ public protocol VaultExporting: AnyObject {
     func export(masterPassword: SecureBytes) throws(ServiceFailure) -> VaultExport
 }
 
-extension VaultExporting {
-    public func exportItems(masterPassword: SecureBytes) throws(ServiceFailure) -> [Item] {
-        try export(masterPassword: masterPassword).items
-    }
-}
-
 /// What `sesame export` writes out.
 public struct VaultExport: Sendable, Equatable {
     public var items: [Item]

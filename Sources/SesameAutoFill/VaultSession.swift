@@ -4,8 +4,13 @@ import SesameDomains
 import SesameStore
 
 /// The unlocked session, what iOS calls a trusted user: a vault unlocked within its idle timeout and not locked
-/// since. The AutoFill extension serves a tapped suggestion without UI only while the session is trusted. (The
-/// Linux agent keeps the same rules in `AgentCore`, whose locking lets Argon2id run while other clients are served.)
+/// since (the rules are `SessionTrust`'s, which the Linux agent's `AgentCore` follows too). The AutoFill extension
+/// serves a tapped suggestion without UI only while the session is trusted.
+///
+/// Asking about the session acts on what it finds, so it is asked through methods, once per request:
+/// ``refreshTrust()`` (and ``timeRemaining()``, ``keyForSecondHandle()``) may lock an expired session, wipe one
+/// another process ended and restore one the keeper kept; ``useTrustedService()`` does the same check and counts
+/// the request as use, which writes the keeper. ``holdsKeys`` alone only looks.
 ///
 /// Not thread-safe: one owner uses it serially (an extension on its main actor, the provider actor).
 public final class VaultSession {
@@ -14,14 +19,13 @@ public final class VaultSession {
     public let path: String
     /// Handed to the vault it opens (see `Vault.publicSuffixList`).
     public let publicSuffixList: PublicSuffixList
-    public var idleTimeout: TimeInterval
+    public let idleTimeout: TimeInterval
     private let now: () -> Date
     private var service: LocalVaultService?
-    private var lastActivity: Date?
+    /// The unlocked session's last use and the keeper's epoch it began in; nil when locked.
+    private var trust: SessionTrust?
     /// The key this session was unlocked with, while a keeper keeps it for other processes.
     private var unlockKey: VaultUnlockKey?
-    /// The keeper's epoch this session began in (see `SessionKeeper`).
-    private var epoch: UInt64?
     /// Keeps the session for other processes (the AutoFill extension's); nil keeps it in memory only.
     public var keeper: (any SessionKeeper)?
     /// Refuses a master-password unlock whose Argon2id would use more memory than this (the extension's budget);
@@ -52,8 +56,8 @@ public final class VaultSession {
                     .unavailable, "This vault's password needs more memory than AutoFill may use: unlock it with Face ID or in the app.")
             }
             let key = try vault.unlockReturningKey(password: password)
-            start(vault, key: key)
-            touch()
+            start(vault, key: key, trust: freshTrust())
+            recordUse()
             return key
         } catch {
             throw ServiceFailure(error)
@@ -62,26 +66,30 @@ public final class VaultSession {
 
     /// Unlocks with a key kept earlier, without Argon2id; a key that no longer opens the vault is `.wrongPassword`.
     public func unlock(key: VaultUnlockKey) throws(ServiceFailure) {
-        try open(key: key)
-        touch()
+        try open(key: key, trust: freshTrust())
+        recordUse()
     }
 
-    private func open(key: VaultUnlockKey, epoch: UInt64? = nil) throws(ServiceFailure) {
+    private func open(key: VaultUnlockKey, trust: SessionTrust) throws(ServiceFailure) {
         do {
             let vault = try Vault(path: path, publicSuffixList: publicSuffixList)
             try vault.unlock(key: key)
-            start(vault, key: key, epoch: epoch)
+            start(vault, key: key, trust: trust)
         } catch {
             throw ServiceFailure(error)
         }
     }
 
-    /// - Parameter epoch: the epoch a restored session was kept under; a fresh unlock begins in the current one.
-    private func start(_ vault: Vault, key: VaultUnlockKey, epoch: UInt64? = nil) {
+    /// A session unlocked now begins in the keeper's current epoch.
+    private func freshTrust() -> SessionTrust {
+        SessionTrust(idleTimeout: idleTimeout, lastUse: now(), epoch: keeper?.epoch)
+    }
+
+    private func start(_ vault: Vault, key: VaultUnlockKey, trust: SessionTrust) {
         service = LocalVaultService(vault: vault, now: now)
         service?.onChange = onChange
         unlockKey = key
-        self.epoch = epoch ?? keeper?.epoch
+        self.trust = trust
     }
 
     /// Locks now, here and in every process the keeper serves; the vault keys are released and their memory
@@ -95,74 +103,86 @@ public final class VaultSession {
     private func release() {
         service?.vault.lock()
         service = nil
-        lastActivity = nil
+        trust = nil
         unlockKey = nil
-        epoch = nil
     }
 
-    /// The key the trusted session was unlocked with, for a second handle on the vault in this process (the iOS
-    /// app's sync rounds run on one, so a transport that waits for files never holds the session); nil when not
-    /// trusted. Reading it is not use: it restarts no idle timer.
-    public var keyForSecondHandle: VaultUnlockKey? {
-        isTrusted ? unlockKey : nil
-    }
-
-    /// Whether this process holds the vault's keys in memory now. Unlike ``isTrusted`` it checks nothing and
+    /// Whether this process holds the vault's keys in memory now. Unlike ``refreshTrust()`` it checks nothing and
     /// restores nothing: it tells whether a session that ended elsewhere has been wiped here.
     public var holdsKeys: Bool { service != nil }
 
-    /// True while unlocked and within the idle timeout. Checking is what enforces the timeout: an expired
-    /// session locks itself here, even if no timer fired. With a keeper, a session that another process ended
-    /// (its epoch is over) is wiped here, and a process that has no session restores the one the keeper kept, if
-    /// it is still within its timeout.
-    public var isTrusted: Bool {
-        if service != nil, let keeper, keeper.epoch != epoch { release() }
-        if service != nil, let lastActivity, now().timeIntervalSince(lastActivity) >= idleTimeout {
-            // With a keeper the shared expiry decides: another process's requests may have extended it.
-            if keeper == nil { lock() } else { release() }
+    /// Checks the session and acts on what it finds; true when it is trusted afterwards. Checking is what
+    /// enforces the timeout: an expired session locks itself here, even if no timer fired. With a keeper, a
+    /// session that another process ended (its epoch is over) is wiped here, and a process that has no session
+    /// restores the one the keeper kept, if it is still within its timeout. Reads the clock and the keeper's
+    /// epoch once; not use (restarts no idle timer).
+    @discardableResult
+    public func refreshTrust() -> Bool {
+        check() != nil
+    }
+
+    /// Seconds until the idle timeout locks the session, after checking it (``refreshTrust()``); nil when locked.
+    public func timeRemaining() -> TimeInterval? {
+        check().map { max(0, $0.timeLeft(at: now())) }
+    }
+
+    /// The key the trusted session was unlocked with, after checking it (``refreshTrust()``), for a second handle
+    /// on the vault in this process (the iOS app's sync rounds run on one, so a transport that waits for files
+    /// never holds the session); nil when not trusted. Not use: it restarts no idle timer.
+    public func keyForSecondHandle() -> VaultUnlockKey? {
+        check() != nil ? unlockKey : nil
+    }
+
+    /// The unlocked vault service for one request: checks the session once (``refreshTrust()``) and counts the
+    /// request as use, restarting the idle timeout here and, through the keeper, for the other processes. Throws
+    /// `.locked` when the session is not trusted. Call it once per request and keep what it returns.
+    public func useTrustedService() throws(ServiceFailure) -> LocalVaultService {
+        guard check() != nil, let service else { throw ServiceFailure(.locked, "The vault is locked.") }
+        recordUse()
+        return service
+    }
+
+    /// The one check behind every question: the session's trust after acting on its verdict; nil when not trusted.
+    private func check() -> SessionTrust? {
+        if service != nil, let trust {
+            switch trust.verdict(at: now(), currentEpoch: keeper?.epoch) {
+            case .trusted:
+                return trust
+            case .ended:
+                release()
+            case .idle:
+                // With a keeper the shared expiry decides: another process's requests may have extended it.
+                if keeper == nil { lock() } else { release() }
+            }
         }
-        if service == nil { restoreKept() }
-        return service != nil
+        restoreKept()
+        return service != nil ? trust : nil
     }
 
     /// Restarts the idle timeout, here and for the other processes.
-    private func touch() {
-        let moment = now()
-        lastActivity = moment
-        guard let unlockKey, let epoch else { return }
-        keeper?.keep(unlockKey, until: moment.addingTimeInterval(idleTimeout), epoch: epoch)
+    private func recordUse() {
+        trust?.recordUse(at: now())
+        guard let trust, let unlockKey, let epoch = trust.epoch else { return }
+        keeper?.keep(unlockKey, until: trust.deadline, epoch: epoch)
     }
 
+    /// Restores the session the keeper kept; reading it compares the kept epoch with the current one.
     private func restoreKept() {
         guard let keeper, let kept = keeper.kept() else { return }
-        let remaining = kept.expiry.timeIntervalSince(now())
-        guard remaining > 0, remaining <= idleTimeout else {
+        // Restoring is not activity: the session keeps the expiry the last served request gave it.
+        guard let trust = SessionTrust(keptUntil: kept.expiry, epoch: kept.epoch, idleTimeout: idleTimeout, at: now())
+        else {
             // Expired, or kept with a longer timeout than this process allows: it no longer counts.
             keeper.forget()
             return
         }
         do throws(ServiceFailure) {
-            try open(key: kept.key, epoch: kept.epoch)
-            // Restoring is not activity: the session keeps the expiry the last served request gave it.
-            lastActivity = kept.expiry.addingTimeInterval(-idleTimeout)
+            try open(key: kept.key, trust: trust)
         } catch {
             // A stale key (the master password changed) or an unreadable vault: nothing to restore.
             release()
             if error.code == .wrongPassword { keeper.forget() }
         }
-    }
-
-    /// Seconds until the idle timeout locks the session, or nil when locked.
-    public var timeRemaining: TimeInterval? {
-        guard isTrusted, let lastActivity else { return nil }
-        return max(0, idleTimeout - now().timeIntervalSince(lastActivity))
-    }
-
-    /// The unlocked vault service, resetting the idle timer; throws `.locked` when the session is not trusted.
-    public func trustedService() throws(ServiceFailure) -> LocalVaultService {
-        guard isTrusted, let service else { throw ServiceFailure(.locked, "The vault is locked.") }
-        touch()
-        return service
     }
 }
 

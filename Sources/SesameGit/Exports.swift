@@ -1,3 +1,3 @@
-// git's message format lives in SesameGitProtocol, which the small `git-credential-sesame` front links without the
-// rest; every user of SesameGit sees it through this module as before.
+// git's message format is SesameGitProtocol, which the small `git-credential-sesame` front links alone; users of
+// SesameGit get it through this module.
 @_exported import SesameGitProtocol

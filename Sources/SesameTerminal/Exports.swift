@@ -1,3 +1,3 @@
-// The sanitizer lives in SesameTerminalText, which the small `sesame` front links without the rest; every user of
-// SesameTerminal sees it through this module as before.
+// The sanitizer is SesameTerminalText, which the small `sesame` front links alone; users of SesameTerminal get it
+// through this module.
 @_exported import SesameTerminalText

@@ -48,6 +48,30 @@ import Testing
         #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try core.vault(path) { try $0.status() } }
     }
 
+    /// The agent keeps `SessionTrust`'s rule, as `VaultSession` does: on one clock with one timeout, use restarts
+    /// both, and both lock at the same instant.
+    @Test func theAgentAndAnInProcessSessionLockAtTheSameInstant() throws {
+        let folder = TemporaryFolder()
+        let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))
+        let clock = TestClock()
+        let core = AgentCore(publicSuffixList: testPublicSuffixList, defaultIdleTimeout: 60, now: clock.function)
+        let session = VaultSession(path: path, publicSuffixList: testPublicSuffixList, idleTimeout: 60, now: clock.function)
+        _ = try core.unlock(vault: path, password: Fixture.secret(), idleTimeout: nil)
+        try session.unlock(password: Fixture.secret())
+
+        clock.advance(30)
+        _ = try core.vault(path) { try $0.status() }
+        _ = try session.useTrustedService().status()
+        clock.advance(59.5)
+        #expect(core.status().timeLeft == 0.5)
+        #expect(session.timeRemaining() == 0.5)
+        clock.advance(0.5)
+        #expect(core.lockIfIdle() == nil)
+        #expect(!core.holdsKeys)
+        #expect(!session.refreshTrust())
+        #expect(!session.holdsKeys)
+    }
+
     @Test func statusAndLockDoNotCountAsUseButAttachDoes() throws {
         let folder = TemporaryFolder()
         let path = try Fixture.makeVault(at: folder.file("vault.sqlite"))

@@ -92,7 +92,7 @@ final class ProviderFixture {
             .completeRequest(user: "alice"),
         ])
         #expect(fixture.authenticator.prompts == [AuthenticationPrompt(purpose: .fill(alice), attempt: 1, maximumAttempts: 3)])
-        #expect(await fixture.provider.isTrusted)
+        #expect(await fixture.provider.refreshTrust())
     }
 
     @Test func aTapOnADeletedItemIsNotFoundAndTheSuggestionDisappears() async throws {
@@ -128,7 +128,7 @@ final class ProviderFixture {
 
         #expect(await host.tap(alice) == .canceled(.userCanceled))
         #expect(host.events.last == .cancelRequest(.userCanceled))
-        #expect(await !fixture.provider.isTrusted)
+        #expect(await !fixture.provider.refreshTrust())
     }
 
     @Test func threeWrongPasswordsFailTheRequest() async throws {
@@ -143,7 +143,7 @@ final class ProviderFixture {
         #expect(prompts.map(\.attempt) == [1, 2, 3], "no fourth attempt")
         #expect(prompts.map(\.followsFailedAttempt) == [false, true, true])
         #expect(prompts.map(\.attemptsLeft) == [3, 2, 1])
-        #expect(await !fixture.provider.isTrusted)
+        #expect(await !fixture.provider.refreshTrust())
     }
 
     @Test func aRightPasswordAfterWrongOnesFills() async throws {

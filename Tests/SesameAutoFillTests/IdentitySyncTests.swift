@@ -112,7 +112,8 @@ func itemChange(_ body: (inout ItemChange) -> Void) -> ItemChange {
 
         #expect(try await h.flush().kind == .unchanged)
         #expect(try await h.sync.synchronizeAll(vault: h.vault.vault).kind == .unchanged)
-        #expect(try await h.sync.itemsChanged([item.id], vault: h.vault.vault).kind == .unchanged)
+        h.sync.note(.items([item.id]))
+        #expect(try await h.flush().kind == .unchanged)
         try h.service.update(item.id, itemChange { $0.notes = "notes are not part of an identity" })
         #expect(try await h.flush().kind == .unchanged)
         #expect(await h.store.writes.isEmpty)
@@ -214,7 +215,8 @@ func itemChange(_ body: (inout ItemChange) -> Void) -> ItemChange {
         try await h.configure()
         let items = (0..<50).map { testLogin("Import \($0)", user: "u\($0)", urls: ["https://i\($0 % 10).example.com"]) }
         try h.vault.vault.add(contentsOf: items)
-        let report = try await h.sync.itemsChanged(items.map(\.id), vault: h.vault.vault)
+        h.sync.note(.items(Set(items.map(\.id))))
+        let report = try await h.flush()
         #expect(report.kind == (incremental ? .incremental : .replaced))
         #expect(report.saved == 50)
         try await h.expectInStep()

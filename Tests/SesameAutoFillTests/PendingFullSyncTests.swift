@@ -93,7 +93,8 @@ enum PendingFullSyncNote {
 
         // A later edit in this process replaces again, and still ends equal to the vault.
         try vault.vault.updateItem(withID: items[0].id) { $0.urls = [ItemURL("https://c.example.com")] }
-        try await sync.itemsChanged([items[0].id], vault: vault.vault)
+        sync.note(.items([items[0].id]))
+        try await sync.flush(vault: vault.vault)
         #expect(await store.identities == (try vault.expectedIdentities()))
     }
 }

@@ -49,7 +49,7 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         // That request restarted the timeout for every process.
         clock.advance(by: 500)
         let third = provider(vault, keeper: keeper, clock: clock)
-        #expect(await third.isTrusted)
+        #expect(await third.refreshTrust())
         clock.advance(by: 101)
         let fourth = provider(vault, keeper: keeper, clock: clock)
         await #expect(throws: ProviderError.userInteractionRequired) {
@@ -67,7 +67,7 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         #expect(keeper.kept() != nil)
         await first.lock()
         #expect(keeper.kept() == nil)
-        #expect(await !provider(vault, keeper: keeper, clock: clock).isTrusted)
+        #expect(await !provider(vault, keeper: keeper, clock: clock).refreshTrust())
     }
 
     @Test func aLockInAnotherProcessEndsASessionStillInMemory() async throws {
@@ -103,10 +103,10 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         #expect(try await other.list(for: []).isEmpty)
         // 700 s after its own last request, 200 s after the other's: still trusted, and nothing was forgotten.
         clock.advance(by: 200)
-        #expect(await app.isTrusted)
-        #expect(await other.isTrusted)
+        #expect(await app.refreshTrust())
+        #expect(await other.refreshTrust())
         clock.advance(by: 401)
-        #expect(await !app.isTrusted)
+        #expect(await !app.refreshTrust())
         #expect(keeper.kept() == nil)
     }
 
@@ -115,23 +115,23 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         let keeper = MemorySessionKeeper()
         let clock = ManualClock()
         let app = provider(vault, keeper: keeper, clock: clock)
-        #expect(await app.timeRemaining == nil)
+        #expect(await app.timeRemaining() == nil)
         try await app.unlock(password: .init(utf8: ProviderTestVault.password))
-        #expect(await app.timeRemaining == 600)
+        #expect(await app.timeRemaining() == 600)
         clock.advance(by: 200)
-        #expect(await app.timeRemaining == 400)
+        #expect(await app.timeRemaining() == 400)
         #expect(try await app.perform { try $0.list().items.count } == 0)
-        #expect(await app.timeRemaining == 600)
+        #expect(await app.timeRemaining() == 600)
 
         // Another process's request moves the kept deadline to 1,100 s; the app sees it once its own (800 s) passes.
         clock.advance(by: 300)
         #expect(try await provider(vault, keeper: keeper, clock: clock).list(for: []).isEmpty)
-        #expect(await app.timeRemaining == 300)
+        #expect(await app.timeRemaining() == 300)
         clock.advance(by: 300)
-        #expect(await app.timeRemaining == 300)
+        #expect(await app.timeRemaining() == 300)
         let epoch = keeper.epoch
         clock.advance(by: 300)
-        #expect(await app.timeRemaining == nil)
+        #expect(await app.timeRemaining() == nil)
         #expect(keeper.kept() == nil && keeper.epoch != epoch)
     }
 
@@ -146,6 +146,6 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
                              maximumKDFMemoryBytes: 16 << 20)
         await #expect(throws: ProviderError.failed) { try await tight.authenticate(for: .list) }
         try await tight.unlock(key: key)
-        #expect(await tight.isTrusted)
+        #expect(await tight.refreshTrust())
     }
 }

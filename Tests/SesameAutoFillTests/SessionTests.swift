@@ -26,52 +26,52 @@ import Testing
 
     @Test func aSessionIsTrustedUntilItsIdleTimeoutThenLocksItself() throws {
         let session = try unlocked()
-        #expect(session.isTrusted)
-        #expect(session.timeRemaining == TimeInterval(15 * 60))
+        #expect(session.refreshTrust())
+        #expect(session.timeRemaining() == TimeInterval(15 * 60))
         clock.advance(by: 15 * 60 - 1)
-        #expect(session.isTrusted)
+        #expect(session.refreshTrust())
         clock.advance(by: 1)
-        #expect(!session.isTrusted)
-        #expect(session.timeRemaining == nil)
-        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try session.trustedService() }
+        #expect(!session.refreshTrust())
+        #expect(session.timeRemaining() == nil)
+        #expect(throws: ServiceFailure(.locked, "The vault is locked.")) { try session.useTrustedService() }
     }
 
     @Test func everyServedRequestRestartsTheIdleTimer() throws {
         let session = try unlocked(idleTimeout: 60)
         for _ in 0..<5 {
             clock.advance(by: 50)
-            _ = try session.trustedService().status()
+            _ = try session.useTrustedService().status()
         }
-        #expect(session.isTrusted)
+        #expect(session.refreshTrust())
         clock.advance(by: 60)
-        #expect(!session.isTrusted)
+        #expect(!session.refreshTrust())
     }
 
     @Test func lockingEndsTrustAtOnceAndReleasesTheKeys() throws {
         let session = try unlocked()
-        let vault = try session.trustedService().vault
+        let vault = try session.useTrustedService().vault
         session.lock()
-        #expect(!session.isTrusted)
+        #expect(!session.refreshTrust())
         #expect(!vault.isUnlocked)
-        #expect(throws: ServiceFailure.self) { try session.trustedService().status() }
+        #expect(throws: ServiceFailure.self) { try session.useTrustedService().status() }
     }
 
     @Test func theKeyForASecondHandleOpensTheVaultWhileTrustedAndIsNotUse() throws {
         let session = try unlocked()
-        let key = try #require(session.keyForSecondHandle)
+        let key = try #require(session.keyForSecondHandle())
         let second = try Vault(path: vault.path, publicSuffixList: testPublicSuffixList)
         defer { second.close() }
         try second.unlock(key: key)
         #expect(second.isUnlocked)
         // Handing the key over restarts no idle timer: the session expires when it would have.
         clock.advance(by: 15 * 60 - 1)
-        #expect(session.keyForSecondHandle != nil)
+        #expect(session.keyForSecondHandle() != nil)
         clock.advance(by: 1)
-        #expect(session.keyForSecondHandle == nil)
+        #expect(session.keyForSecondHandle() == nil)
 
         let locked = try unlocked()
         locked.lock()
-        #expect(locked.keyForSecondHandle == nil)
+        #expect(locked.keyForSecondHandle() == nil)
     }
 
     @Test func aWrongPasswordChangesNothing() throws {
@@ -79,11 +79,11 @@ import Testing
         #expect(throws: ServiceFailure(.wrongPassword, "Wrong master password.")) {
             try locked.unlock(password: SecureBytes(utf8: "wrong"))
         }
-        #expect(!locked.isTrusted)
+        #expect(!locked.refreshTrust())
 
         let session = try unlocked()
         #expect(throws: ServiceFailure.self) { try session.unlock(password: SecureBytes(utf8: "wrong")) }
-        #expect(session.isTrusted)
+        #expect(session.refreshTrust())
     }
 
     @Test func theChangeHookFollowsEveryUnlock() throws {
@@ -91,11 +91,11 @@ import Testing
         var changes: [VaultChange] = []
         session.onChange = { changes.append($0) }
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
-        let item = try session.trustedService().add(testLogin("A", urls: ["https://a.example.com"]))
+        let item = try session.useTrustedService().add(testLogin("A", urls: ["https://a.example.com"]))
         session.lock()
         try session.unlock(password: SecureBytes(utf8: ProviderTestVault.password))
-        _ = try session.trustedService().credential(for: item.id)
-        _ = try session.trustedService().match([domainService("a.example.com")])
+        _ = try session.useTrustedService().credential(for: item.id)
+        _ = try session.useTrustedService().match([domainService("a.example.com")])
         #expect(changes == [.items([item.id]), .usage(item.id)])
     }
 }

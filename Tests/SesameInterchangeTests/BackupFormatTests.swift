@@ -99,8 +99,8 @@ import SesameStore
         let source = try TestVault()
         let items = Self.richItems()
         _ = try source.service.importItems(items, dryRun: false, progress: { _ in })
-        #expect(throws: ServiceFailure.self) { try source.service.exportItems(masterPassword: SecureBytes(utf8: "guess")) }
-        let exported = try source.service.exportItems(masterPassword: SecureBytes(utf8: "master"))
+        #expect(throws: ServiceFailure.self) { try source.service.export(masterPassword: SecureBytes(utf8: "guess")) }
+        let exported = try source.service.export(masterPassword: SecureBytes(utf8: "master")).items
         #expect(exported == items.sorted { $0.title.lowercased() < $1.title.lowercased() })
         let bytes = try BackupFormat.write(exported, password: SecureBytes(utf8: "bk"), memoryMiB: Self.memoryMiB,
                                            passes: Self.passes)

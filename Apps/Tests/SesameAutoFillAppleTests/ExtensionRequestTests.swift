@@ -337,7 +337,7 @@ import Testing
     private func configure(_ h: ExtensionHarness, _ controller: CredentialProviderViewController) async throws {
         let request = h.newRequest(on: controller)
         controller.prepareInterfaceForExtensionConfiguration()
-        if await !controller.provider!.isTrusted {
+        if await !controller.provider!.refreshTrust() {
             #expect(await nextPrompt(on: controller.unlockPrompt)?.purpose == .configure)
             controller.unlockPrompt.submit(password: ExtensionHarness.password)
         }

@@ -40,7 +40,7 @@ import Testing
             vaultPath: h.environment.vaultPath, publicSuffixList: h.environment.publicSuffixList,
             identityStore: h.environment.identityStore, authenticator: UnlockPrompt(),
             sessionKeeper: KeychainSessionKeeper(h.environment))
-        #expect(await missed.isTrusted)
+        #expect(await missed.refreshTrust())
 
         await app.lock()
         #expect(await missed.holdsKeys)
@@ -82,7 +82,7 @@ import Testing
         #expect(await firstCall(on: h.tapGitHub(on: running)) == .completeRequest(user: "alice", password: "gh-secret"))
         let fresh = h.launchExtension()
         #expect(await firstCall(on: h.tapGitHub(on: fresh)) == .completeRequest(user: "alice", password: "gh-secret"))
-        #expect(await app.provider.isTrusted)
+        #expect(await app.provider.refreshTrust())
     }
 
     @Test func theEpochLivesBesideTheVaultReadableOnlyByItsOwner() async throws {

@@ -20,6 +20,9 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     public var environment: SesameEnvironment?
     /// Answers every passkey request.
     public var passkeys: any PasskeyService = NoPasskeys()
+    /// Keeps the session across processes: the shared keychain's (`KeychainSessionKeeper`) unless a test set one
+    /// first (to count what each request reads and writes).
+    public var sessionKeeper: (any SessionKeeper)?
     private var providerStorage: CredentialProvider?
     /// Wipes this process's keys as soon as the app (or another extension process) ends the session.
     private var sessionEndSignal: SessionEndSignal?
@@ -36,12 +39,12 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             vaultPath: environment.vaultPath, publicSuffixList: environment.publicSuffixList,
             identityStore: environment.identityStore, authenticator: unlockPrompt,
             idleTimeout: environment.idleTimeout, pendingFullSync: PendingFullSync(path: environment.pendingFullSyncPath),
-            sessionKeeper: KeychainSessionKeeper(environment),
+            sessionKeeper: sessionKeeper ?? KeychainSessionKeeper(environment),
             maximumKDFMemoryBytes: Self.maximumKDFMemoryBytes, keepsIdentitySnapshot: false)
         unlockPrompt.biometricKey = BiometricKey(accessGroup: environment.keychainGroup)
         // Checking trust is what wipes a session whose epoch ended; every request checks it again anyway.
         sessionEndSignal = SessionEndSignal(name: environment.sessionEndedSignalName) {
-            Task { _ = await provider.isTrusted }
+            Task { await provider.refreshTrust() }
         }
         providerStorage = provider
         return provider
@@ -269,7 +272,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         credentialList.onDismiss = { Self.cancel(context, .userCanceled) }
         Self.answer(context) { () async throws(ProviderError) in
-            if !(await provider.isTrusted) { try await provider.authenticate(for: .list) }
+            if !(await provider.refreshTrust()) { try await provider.authenticate(for: .list) }
             try await load()
         }
     }
@@ -316,7 +319,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         Task {
             do throws(ProviderError) {
-                if !(await provider.isTrusted) {
+                if !(await provider.refreshTrust()) {
                     // Without UI the system shows ours when asked to; with it, the person unlocks or cancels.
                     guard interactive else { throw .userInteractionRequired }
                     try await provider.authenticate(for: .save(site))

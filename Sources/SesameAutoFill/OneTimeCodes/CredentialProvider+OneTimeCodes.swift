@@ -7,9 +7,9 @@ import Foundation
 extension CredentialProvider {
     /// The logins with a one-time code for a form's service identifiers, best first, without secrets.
     public func listOneTimeCodes(for identifiers: [ServiceIdentifier]) throws(ProviderError) -> [CredentialMatch] {
-        guard session.isTrusted else { throw .userInteractionRequired }
+        let service = try useTrustedService()
         do throws(ServiceFailure) {
-            return try session.trustedService().match(identifiers).filter(\.hasOneTimeCode)
+            return try service.match(identifiers).filter(\.hasOneTimeCode)
         } catch {
             throw Self.providerError(error)
         }
@@ -17,8 +17,7 @@ extension CredentialProvider {
 
     /// The current code of the login the user picked in the one-time-code list.
     public func oneTimeCode(forItemWithID id: UUID) async throws(ProviderError) -> OneTimeCode {
-        guard session.isTrusted else { throw .userInteractionRequired }
-        return try await code(itemID: id, tapped: nil)
+        try await code(itemID: id, tapped: nil, from: useTrustedService())
     }
 
     /// The code behind a tapped one-time-code suggestion, only if the session is trusted.
@@ -27,8 +26,7 @@ extension CredentialProvider {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        guard session.isTrusted else { throw .userInteractionRequired }
-        return try await code(itemID: id, tapped: identity)
+        return try await code(itemID: id, tapped: identity, from: useTrustedService())
     }
 
     /// The code behind a suggestion, after unlocking through the authenticator if the session is not trusted.
@@ -37,15 +35,16 @@ extension CredentialProvider {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        if !session.isTrusted { try await authenticate(for: .fill(identity)) }
-        return try await code(itemID: id, tapped: identity)
+        return try await code(itemID: id, tapped: identity, from: useTrustedService(authenticatingFor: .fill(identity)))
     }
 
-    private func code(itemID id: UUID, tapped: CredentialIdentity?) async throws(ProviderError) -> OneTimeCode {
+    private func code(itemID id: UUID, tapped: CredentialIdentity?, from service: LocalVaultService)
+        async throws(ProviderError) -> OneTimeCode
+    {
         do throws(ServiceFailure) {
-            return try session.trustedService().oneTimeCode(for: id, at: now())
+            return try service.oneTimeCode(for: id, at: now())
         } catch {
-            if error.code == .notFound, let tapped { await removeStale(tapped) }
+            if error.code == .notFound, let tapped { await removeStale(tapped, vault: service.vault) }
             throw Self.providerError(error)
         }
     }

@@ -102,7 +102,7 @@ public final class AppModel {
     private func scheduleAutoLock() {
         autoLock?.cancel()
         autoLock = Task { [weak self] in
-            while let remaining = await self?.provider.timeRemaining {
+            while let remaining = await self?.provider.timeRemaining() {
                 do {
                     try await Task.sleep(for: .seconds(remaining))
                 } catch {
@@ -126,7 +126,7 @@ public final class AppModel {
     /// At start: whether the session is still trusted (kept for its idle timeout across processes), in which case
     /// the vault list shows without a new unlock and the identity store is brought to the vault.
     public func resume() async throws -> Bool {
-        guard await provider.isTrusted else { return false }
+        guard await provider.refreshTrust() else { return false }
         try await reconcileAndReload()
         return true
     }
@@ -148,7 +148,7 @@ public final class AppModel {
     /// the foreground, in case the system suspended it past the deadline).
     public func checkSession() async {
         // Checked again after the wait: a lock or another check may have shown the lock screen meanwhile.
-        guard isUnlocked, !(await provider.isTrusted), isUnlocked else { return }
+        guard isUnlocked, !(await provider.refreshTrust()), isUnlocked else { return }
         showLocked()
     }
 

@@ -143,7 +143,7 @@ public final class AppSync {
     }
 
     private func runRound() async {
-        guard active, let folder, let key = await provider.keyForSecondHandle else { return }
+        guard active, let folder, let key = await provider.keyForSecondHandle() else { return }
         status = .syncing
         onChange?()
         let result = await onVault(key: key, folder: folder) { vault, transport in
@@ -196,7 +196,7 @@ public final class AppSync {
     /// already holds this synced vault is taken as it is; a folder holding another vault is refused (join it
     /// instead, from a new install: ``AppModel/joinSyncedVault(in:password:)``).
     func setUp(folder: URL, masterPassword: String) async throws {
-        guard let key = await provider.keyForSecondHandle else {
+        guard let key = await provider.keyForSecondHandle() else {
             throw AppFailure("Unlock the vault first.")
         }
         let password = SecureBytes(utf8: masterPassword)
@@ -248,7 +248,7 @@ public final class AppSync {
 
     /// Keeps version `version` of a conflicting item, as `sesame conflicts keep` does; a round publishes it.
     public func keep(_ version: SyncConflictRow.Version, of conflict: SyncConflictRow) async throws {
-        guard let folder, let key = await provider.keyForSecondHandle else { throw AppFailure("Unlock the vault first.") }
+        guard let folder, let key = await provider.keyForSecondHandle() else { throw AppFailure("Unlock the vault first.") }
         let outcome = await onVault(key: key, folder: folder) { vault, _ in
             try vault.resolveConflict(itemID: conflict.id, keeping: version.opID)
             return try vault.syncConflicts().map(SyncConflictRow.init)
@@ -262,7 +262,7 @@ public final class AppSync {
     /// Takes in, once, the master password another device changed to (`sesame sync password`); this device keeps
     /// its own master password.
     public func takeInNewPassword(_ password: String) async throws {
-        guard let folder, let key = await provider.keyForSecondHandle else { throw AppFailure("Unlock the vault first.") }
+        guard let folder, let key = await provider.keyForSecondHandle() else { throw AppFailure("Unlock the vault first.") }
         let secret = SecureBytes(utf8: password)
         let outcome = await onVault(key: key, folder: folder) { vault, transport in
             _ = try vault.reconcileSyncHeader(published: try transport.readHeader())

@@ -86,11 +86,14 @@ let package = Package(
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
         .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
         // What the front serves itself (`fill`, `match`, `list`, `show`, `totp`), without Foundation.
-        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText"]),
+        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText", "SesameCommandContract"]),
+        // What the fronts and the full programs must agree on, in one place both link (no Foundation): the options
+        // and names of the front-served commands, the agent requests the fronts write, the lines both print.
+        .target(name: "SesameCommandContract"),
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-            "SesameCredentialExchange", "SesameSystemCalls",
+            "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
         ], path: "Sources/sesame"),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
@@ -115,7 +118,7 @@ let package = Package(
         ]),
         // The installed helper: serves `get` from the agent and runs `sesame-git-credential` (the full helper,
         // Sources/git-credential-sesame) for everything else; fully static and without Foundation.
-        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol"],
+        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameCommandContract"],
                           path: "Sources/git-credential-front"),
         .executableTarget(name: "sesame-git-credential", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal", "SesameSystemCalls",
@@ -150,7 +153,8 @@ let package = Package(
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto"]),
+        .testTarget(name: "SesameFrontTests", dependencies: [
+            "SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto", "SesameCommandContract"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),

@@ -1,4 +1,5 @@
 import SesameAgentLink
+import SesameCommandContract
 import SesameGitProtocol
 
 /// `git-credential-sesame get` served by the front itself when the agent holds the vault unlocked: what git runs
@@ -17,7 +18,7 @@ struct FrontGet {
         var query: [String: AgentJSON] = ["scheme": .string(scheme), "host": .string(host)]
         if let path = message["path"], !path.isEmpty { query["path"] = .string(path) }
         if let username = message["username"] { query["username"] = .string(username) }
-        return ["query": .object(query)]
+        return [FrontRequest.Field.query: .object(query)]
     }
 
     /// What to print (possibly nothing), or nil to hand over to the full helper.
@@ -26,7 +27,7 @@ struct FrontGet {
         let vaultPath = AgentVaultPath.canonical(VaultLocation.path(environment: environment))
         let exchange = AgentExchange(
             location: AgentSocketLocation.resolve(environment: environment), clientName: "git-credential-sesame")
-        guard let reply = exchange.send("lookupSiteCredential", fields, vault: vaultPath),
+        guard let reply = exchange.send(FrontRequest.Operation.lookupSiteCredential, fields, vault: vaultPath),
             reply["type"]?.string == "result"
         else { return nil }
         guard let match = reply["siteCredential"] else { return [] }

@@ -12,8 +12,8 @@ enum Clipboard {
         help: "Clear the clipboard after this many seconds (1 to 3600, default 45) unless something else was copied meanwhile.")
 
     /// The seconds `--clear-after` gives, checked.
-    static func clearAfter(_ arguments: ParsedArguments) throws -> Int {
-        try arguments.integer("clear-after", in: 1...3600) ?? 45
+    static func clearAfter(_ text: String?, usage: CommandUsage) throws -> Int {
+        try usage.integer(text, of: clearAfterOption, in: 1...3600) ?? 45
     }
 
     /// What the helper needs to reach the desktop, and nothing else of this process's environment.

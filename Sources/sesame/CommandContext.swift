@@ -10,25 +10,22 @@ import SesameTerminal
 /// What a running command needs beyond its arguments: where the vault is, how to get secrets, and how to reach an
 /// unlocked vault.
 final class CommandContext {
-    let arguments: ParsedArguments
+    let common: CommonArguments
+    /// Usage errors for this command line, for checks made while it runs.
+    let usage: CommandUsage
     let environment: [String: String]
     let secrets: SecretReader
 
-    init(arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.arguments = arguments
+    init(common: CommonArguments, usage: CommandUsage, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.common = common
+        self.usage = usage
         self.environment = environment
-        let fromStdin = arguments.spec.options.contains { $0.name == "password-stdin" } && arguments.flag("password-stdin")
-        secrets = SecretReader(fromStandardInput: fromStdin)
+        secrets = SecretReader(fromStandardInput: common.passwordStdin)
     }
 
-    var vaultPath: String {
-        let explicit = arguments.spec.options.contains { $0.name == "vault" } ? arguments.value("vault") : nil
-        return VaultLocation.path(explicit: explicit, environment: environment)
-    }
+    var vaultPath: String { VaultLocation.path(explicit: common.vault, environment: environment) }
 
-    var wantsJSON: Bool {
-        arguments.spec.options.contains { $0.name == "json" } && arguments.flag("json")
-    }
+    var wantsJSON: Bool { common.json }
 
     /// The public suffix list's file: `$SESAME_PUBLIC_SUFFIX_LIST`, else Debian's.
     var publicSuffixListPath: String { PublicSuffixListFile.path(environment: environment) }
@@ -154,8 +151,7 @@ final class CommandContext {
     ///
     /// - Parameter what: What it is, capitalised, for messages: "The master password".
     func readNewPassword(_ purpose: SecretReader.Purpose, what: String) throws -> SecureBytes {
-        let allowWeak = arguments.spec.options.contains { $0.name == CommonOptions.allowWeakPassword.name }
-            && arguments.flag(CommonOptions.allowWeakPassword.name)
+        let allowWeak = common.allowWeakPassword
         var attempt = 1
         while true {
             let password = try secrets.read(purpose)

@@ -21,9 +21,18 @@ enum CommandDispatcher {
                 // Options written before the subcommand's name are its own (`sync --vault V status`).
                 return try run(subcommand, parsed.optionWords + parsed.subcommandArguments, path: subpath, environment: environment)
             }
-            try CommonOptions.validate(parsed)
-            try command.run(parsed, context: CommandContext(arguments: parsed, environment: environment))
+            try decodeAndRun(command, parsed, environment: environment)
         }
         return .success
+    }
+
+    /// Decodes the command's arguments once, then runs it with them.
+    private static func decodeAndRun<Leaf: Command>(
+        _ command: Leaf.Type, _ parsed: ParsedArguments, environment: [String: String]
+    ) throws {
+        var decoder = ArgumentDecoder(parsed)
+        let arguments = Leaf.Arguments(&decoder)
+        let common = try CommonArguments(decoder)
+        try command.run(arguments, context: CommandContext(common: common, usage: decoder.usage, environment: environment))
     }
 }

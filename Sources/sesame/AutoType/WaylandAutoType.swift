@@ -11,7 +11,7 @@ enum WaylandAutoType {
     /// wtype's first keystroke is lost unless it waits after uploading its keymap (measured: 150 ms is enough).
     static let initialDelayMilliseconds = 150
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext, sequence explicit: AutoTypeSequence?,
+    static func run(_ arguments: AutoTypeCommand.Arguments, context: CommandContext, sequence explicit: AutoTypeSequence?,
                     wait: Double) throws {
         let environment = context.environment
         guard !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
@@ -22,10 +22,10 @@ enum WaylandAutoType {
         }
         let service = try context.openService()
         let candidate: AutoTypeCandidate
-        if let reference = arguments.value("item") {
+        if let reference = arguments.item {
             let view = try context.resolve(reference, in: service)
             candidate = AutoTypeCandidate(itemID: view.id, title: view.title, username: view.username)
-        } else if let site = arguments.value("site") {
+        } else if let site = arguments.site {
             let window = AutoTypeWindow(id: 0, title: "")
             let candidates = try service.autoTypeCandidates(for: window, site: site)
             guard candidates.count == 1, let only = candidates.first else {

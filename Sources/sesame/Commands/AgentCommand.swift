@@ -11,25 +11,39 @@ enum AgentCommand: Command {
         name: "agent",
         abstract: "Run the agent in the foreground, or stop it with --stop.",
         discussion: "The agent holds the unlocked vault key in locked, non-dumpable memory and answers requests of the same user on a Unix socket ($SESAME_AGENT_SOCK, else $XDG_RUNTIME_DIR/sesame/agent.sock, else /tmp/sesame-$UID/agent.sock). It logs to standard error. SIGTERM and SIGINT stop it (the vault is locked and the socket removed); SIGHUP locks the vault and keeps it running. Exits 1 if another agent already serves the socket. Under systemd it takes the socket that sesame-agent.socket listens on (socket activation: LISTEN_FDS) and leaves it in place when it stops ('sesame setup systemd' installs the units).",
-        options: [
-            .value("timeout", valueName: "duration", help: "The idle timeout of unlocks that do not name one, such as 15m or 2h (default 15m)."),
-            .value("socket", valueName: "path", help: "Listen on this socket instead of the default."),
-            .value("public-suffix-list", valueName: "path", help: "The public suffix list to use (default: $SESAME_PUBLIC_SUFFIX_LIST, else Debian's); a command that starts the agent passes its own."),
-            .flag("stop", help: "Stop the running agent instead (the vault is locked first)."),
-            .flag("verbose", short: "v", help: "Also log every request's kind (never its contents)."),
-        ])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let timeout = try arguments.value("timeout") { AgentDuration.parse($0) }
-        let location = arguments.value("socket").map(AgentSocketLocation.init(socketPath:)) ?? context.agentLocation
-        if arguments.flag("stop") {
+    struct Arguments: CommandArguments {
+        static let timeoutOption = OptionSpec.value("timeout", valueName: "duration", help: "The idle timeout of unlocks that do not name one, such as 15m or 2h (default 15m).")
+
+        let timeout: String?
+        let socket: String?
+        let publicSuffixList: String?
+        let stop: Bool
+        let verbose: Bool
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            timeout = decoder.value(Self.timeoutOption)
+            socket = decoder.value(.value("socket", valueName: "path", help: "Listen on this socket instead of the default."))
+            publicSuffixList = decoder.value(.value("public-suffix-list", valueName: "path", help: "The public suffix list to use (default: $SESAME_PUBLIC_SUFFIX_LIST, else Debian's); a command that starts the agent passes its own."))
+            stop = decoder.flag(.flag("stop", help: "Stop the running agent instead (the vault is locked first)."))
+            verbose = decoder.flag(.flag("verbose", short: "v", help: "Also log every request's kind (never its contents)."))
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let timeout = try arguments.usage.converted(arguments.timeout, of: Arguments.timeoutOption) { AgentDuration.parse($0) }
+        let location = arguments.socket.map(AgentSocketLocation.init(socketPath:)) ?? context.agentLocation
+        if arguments.stop {
             try stop(location, context: context)
             return
         }
         // Read before hardening moves to `/`, so a relative path means the folder the agent was started in.
         let list = try PublicSuffixListFile.load(
-            path: arguments.value("public-suffix-list") ?? context.publicSuffixListPath)
-        let logger = AgentLogger.standardError(level: arguments.flag("verbose") ? .debug : .info)
+            path: arguments.publicSuffixList ?? context.publicSuffixListPath)
+        let logger = AgentLogger.standardError(level: arguments.verbose ? .debug : .info)
         for failure in AgentProcess.harden() {
             logger.warning("Could not harden the process", metadata: ["error": failure])
         }

@@ -11,21 +11,28 @@ enum AuditCommand: Command {
         name: "audit",
         abstract: "Report weak, reused and old passwords, missing one-time codes and shared-credential mismatches.",
         discussion: "Weak passwords are estimated with zxcvbn. Only titles, sites and counts are shown, never passwords, unless --reveal. While the agent holds the vault unlocked, the audit runs there and asks for nothing. With --reveal it shows every reported password at once, so it asks for the master password even while the agent is unlocked (three tries at a terminal).",
-        options: [
-            .value("two-factor-sites", valueName: "file", help: "A list of sites that offer one-time codes (one domain a line); logins there without a code are reported."),
-            .flag("reveal", help: "Also show the passwords of the reported logins."),
-            CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ],
+        declaring: Arguments.self,
         familiarNames: ["check", "health", "report"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    struct Arguments: CommandArguments {
+        let twoFactorSites: String?
+        let reveal: Bool
+
+        init(_ decoder: inout ArgumentDecoder) {
+            twoFactorSites = decoder.value(.value("two-factor-sites", valueName: "file", help: "A list of sites that offer one-time codes (one domain a line); logins there without a code are reported."))
+            reveal = decoder.flag(.flag("reveal", help: "Also show the passwords of the reported logins."))
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         let list = try context.publicSuffixList()
         var twoFactorSites: Set<String>?
-        if let path = arguments.value("two-factor-sites") {
+        if let path = arguments.twoFactorSites {
             guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("Cannot read \(path).") }
             twoFactorSites = try VaultAudit.twoFactorSites(parsing: String(decoding: data, as: UTF8.self), list: list)
         }
-        let reveal = arguments.flag("reveal")
+        let reveal = arguments.reveal
         let service: any UnlockedVault
         if reveal {
             if context.promptsAtTerminal {

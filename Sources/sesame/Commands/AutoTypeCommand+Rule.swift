@@ -19,23 +19,34 @@ extension AutoTypeCommand {
             static let spec = CommandSpec(
                 name: "add",
                 abstract: "Type an item into the windows a title pattern or class names.",
-                arguments: [ArgumentSpec("item", help: "The item (id, id prefix, title or title prefix).")],
-                options: [
-                    .value("title", valueName: "pattern", help: "Windows whose whole title matches, '*' for any text."),
-                    .value("class", valueName: "name", help: "Windows of this class or instance (WM_CLASS)."),
-                    .value("sequence", valueName: "keys", help: "Type this sequence in these windows (KeePass syntax)."),
-                    CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-                ])
+                declaring: Arguments.self)
 
-            static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-                let title = arguments.value("title"), windowClass = arguments.value("class")
+            struct Arguments: CommandArguments {
+                let item: String
+                let title: String?
+                let windowClass: String?
+                let sequence: String?
+                let usage: CommandUsage
+
+                init(_ decoder: inout ArgumentDecoder) {
+                    item = decoder.argument(ArgumentSpec("item", help: "The item (id, id prefix, title or title prefix).")) ?? ""
+                    title = decoder.value(.value("title", valueName: "pattern", help: "Windows whose whole title matches, '*' for any text."))
+                    windowClass = decoder.value(.value("class", valueName: "name", help: "Windows of this class or instance (WM_CLASS)."))
+                    sequence = decoder.value(.value("sequence", valueName: "keys", help: "Type this sequence in these windows (KeePass syntax)."))
+                    decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+                    usage = decoder.usage
+                }
+            }
+
+            static func run(_ arguments: Arguments, context: CommandContext) throws {
+                let title = arguments.title, windowClass = arguments.windowClass
                 guard (title == nil) != (windowClass == nil) else {
-                    throw arguments.usageError("Give either --title or --class")
+                    throw arguments.usage.error("Give either --title or --class")
                 }
                 let service = try context.openService()
-                let item = try context.resolve(arguments.argument("item") ?? "", in: service)
+                let item = try context.resolve(arguments.item, in: service)
                 let rule = try service.addAutoTypeRule(AutoTypeRule(
-                    titlePattern: title, windowClass: windowClass, itemID: item.id, sequence: arguments.value("sequence")))
+                    titlePattern: title, windowClass: windowClass, itemID: item.id, sequence: arguments.sequence))
                 if context.wantsJSON {
                     try context.printJSON(rule)
                 } else {
@@ -49,9 +60,15 @@ extension AutoTypeCommand {
             static let spec = CommandSpec(
                 name: "list",
                 abstract: "List the Auto-Type rules.",
-                options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+                declaring: Arguments.self)
 
-            static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+            struct Arguments: CommandArguments {
+                init(_ decoder: inout ArgumentDecoder) {
+                    decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+                }
+            }
+
+            static func run(_ arguments: Arguments, context: CommandContext) throws {
                 let service = try context.openService()
                 let rules = try service.autoTypeRules()
                 if context.wantsJSON {
@@ -77,11 +94,19 @@ extension AutoTypeCommand {
             static let spec = CommandSpec(
                 name: "rm",
                 abstract: "Remove an Auto-Type rule.",
-                arguments: [ArgumentSpec("id", help: "The rule's id, or its first 4 or more characters.")],
-                options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+                declaring: Arguments.self)
 
-            static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-                let rule = try context.openService().removeAutoTypeRule(arguments.argument("id") ?? "")
+            struct Arguments: CommandArguments {
+                let id: String
+
+                init(_ decoder: inout ArgumentDecoder) {
+                    id = decoder.argument(ArgumentSpec("id", help: "The rule's id, or its first 4 or more characters.")) ?? ""
+                    decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+                }
+            }
+
+            static func run(_ arguments: Arguments, context: CommandContext) throws {
+                let rule = try context.openService().removeAutoTypeRule(arguments.id)
                 if context.wantsJSON {
                     try context.printJSON(rule)
                 } else {

@@ -12,28 +12,39 @@ enum AutoTypeCommand: Command {
         name: "autotype",
         abstract: "Type a login into the focused window.",
         discussion: "Bind it to a hotkey of your desktop. The login is the one a rule names for the window (see 'sesame autotype rule'), else the best match of the site named in the window's title; with several and no terminal to choose, nothing is typed. Types the item's own sequence (its field 'AutoType', in KeePass's syntax) or {USERNAME}{TAB}{PASSWORD}{ENTER}, and stops when the focus moves to another window. Needs X11 or XWayland ('sesame-autotype' installed beside sesame), or wtype on a wlroots Wayland compositor. See docs/autotype.md.",
-        options: [
-            .value("item", valueName: "ref", help: "Type this item (id, id prefix, title or title prefix) instead of choosing by window."),
-            .value("site", valueName: "host", help: "Choose the login of this site instead of one named in the window's title."),
-            .value("sequence", valueName: "keys", help: "Type this sequence instead of the item's own (KeePass syntax)."),
-            .value("wait", valueName: "seconds", help: "Wait this long first, to switch to the window to fill (default 0)."),
-            CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ],
+        declaring: Arguments.self,
         subcommands: subcommandSpecs,
         runsWithoutSubcommand: true)
+
+    struct Arguments: CommandArguments {
+        let item: String?
+        let site: String?
+        let sequence: String?
+        let wait: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            item = decoder.value(.value("item", valueName: "ref", help: "Type this item (id, id prefix, title or title prefix) instead of choosing by window."))
+            site = decoder.value(.value("site", valueName: "host", help: "Choose the login of this site instead of one named in the window's title."))
+            sequence = decoder.value(.value("sequence", valueName: "keys", help: "Type this sequence instead of the item's own (KeePass syntax)."))
+            wait = decoder.value(.value("wait", valueName: "seconds", help: "Wait this long first, to switch to the window to fill (default 0)."))
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
 
     /// After a choice in a terminal, how long the chosen window has to get the focus back.
     static let focusWaitAfterChoice = 15_000
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let wait = try arguments.value("wait").map { text throws -> Double in
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let wait = try arguments.wait.map { text throws -> Double in
             guard let seconds = Double(text), seconds >= 0, seconds <= 600 else {
-                throw arguments.usageError("--wait takes a number of seconds from 0 to 600")
+                throw arguments.usage.error("--wait takes a number of seconds from 0 to 600")
             }
             return seconds
         } ?? 0
         var explicitSequence: AutoTypeSequence?
-        if let text = arguments.value("sequence") {
+        if let text = arguments.sequence {
             do {
                 explicitSequence = try AutoTypeSequence(text)
             } catch {
@@ -54,7 +65,7 @@ enum AutoTypeCommand: Command {
             throw CLIError(error.message + " Under Wayland only XWayland windows are reached this way; for others, unset DISPLAY to type through wtype with --item.")
         }
         let service = try context.openService()
-        let (candidate, chosenAtTerminal) = try choose(for: window, arguments: arguments, service: service)
+        let (candidate, chosenAtTerminal) = try choose(for: window, arguments: arguments, service: service, context: context)
         let item = try service.reveal(candidate.itemID)
         let actions = try AutoTypePlan.actions(for: item, candidate: candidate, explicit: explicitSequence)
         if chosenAtTerminal {
@@ -71,23 +82,23 @@ enum AutoTypeCommand: Command {
 
     /// The one login for the window: named with --item, else the candidates' only one, else a choice at the
     /// terminal; without a terminal, several candidates type nothing.
-    static func choose(for window: AutoTypeWindow, arguments: ParsedArguments, service: any UnlockedVault) throws
+    static func choose(for window: AutoTypeWindow, arguments: Arguments, service: any UnlockedVault, context: CommandContext) throws
         -> (AutoTypeCandidate, chosenAtTerminal: Bool)
     {
-        if let reference = arguments.value("item") {
+        if let reference = arguments.item {
             let view = try service.resolve(reference)
             return (AutoTypeCandidate(itemID: view.id, title: view.title, username: view.username), false)
         }
-        let candidates = try service.autoTypeCandidates(for: window, site: arguments.value("site"))
+        let candidates = try service.autoTypeCandidates(for: window, site: arguments.site)
         let described = "'\(TerminalText.quoted(window.title))'" + (window.windowClass.isEmpty ? "" : " (class \(window.windowClass))")
         guard let first = candidates.first else {
-            if arguments.value("site") == nil && AutoTypeBrowserWindows.isBrowser(window) {
+            if arguments.site == nil && AutoTypeBrowserWindows.isBrowser(window) {
                 throw CLIError("The window \(described) is a web browser, whose title the page chooses, so its title picks no login: use the browser extension's Auto-Type, --site SITE, --item, or a rule ('sesame autotype rule add'). Nothing was typed.")
             }
             throw CLIError("No login matches the window \(described): add a rule with 'sesame autotype rule add', or name the item with --item. Nothing was typed.")
         }
         if candidates.count == 1 { return (first, false) }
-        guard Terminal.isStandardInputATerminal, !arguments.flag("password-stdin") else {
+        guard Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput else {
             throw CLIError("\(candidates.count) logins match the window \(described) and there is no terminal to choose one: nothing was typed. Name one with --item, or add a rule with 'sesame autotype rule add'.")
         }
         Terminal.writeToStandardError("Several logins match the window \(described):\n")

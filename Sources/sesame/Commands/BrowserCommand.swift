@@ -37,9 +37,15 @@ enum BrowserCommand: CommandGroup {
             name: "pending",
             abstract: "List association requests waiting for an answer.",
             discussion: "Each shows its code, the fingerprint of the extension's key and who the browser says is asking. A request waits five minutes.",
-            options: [CommonOptions.json, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            init(_ decoder: inout ArgumentDecoder) {
+                decoder.shared(CommonOptions.json, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let pending = try BrowserCommand.agent(context).pendingBrowserAssociations()
             if context.wantsJSON { return try context.printJSON(pending) }
             guard !pending.isEmpty else {
@@ -58,18 +64,27 @@ enum BrowserCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "allow",
             abstract: "Allow a waiting association request under a name.",
-            arguments: [ArgumentSpec("code", help: "The request's code, from 'sesame browser pending'.")],
-            options: [
-                .value("name", valueName: "name", help: "The association's name, such as firefox-laptop (required)."),
-                CommonOptions.json, CommonOptions.vault,
-            ])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            guard let name = arguments.value("name"), !name.isEmpty else {
-                throw arguments.usageError("Name the association with --name")
+        struct Arguments: CommandArguments {
+            let code: String
+            let name: String?
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                code = decoder.argument(ArgumentSpec("code", help: "The request's code, from 'sesame browser pending'.")) ?? ""
+                name = decoder.value(.value("name", valueName: "name", help: "The association's name, such as firefox-laptop (required)."))
+                decoder.shared(CommonOptions.json, CommonOptions.vault)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            guard let name = arguments.name, !name.isEmpty else {
+                throw arguments.usage.error("Name the association with --name")
             }
             let association = try BrowserCommand.agent(context)
-                .answerBrowserAssociation(code: arguments.argument("code") ?? "", allowAs: name)
+                .answerBrowserAssociation(code: arguments.code, allowAs: name)
             if context.wantsJSON { return try context.printJSON(association) }
             print("Associated '\(name)': the extension may now ask for logins.")
         }
@@ -80,11 +95,19 @@ enum BrowserCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "deny",
             abstract: "Deny a waiting association request.",
-            arguments: [ArgumentSpec("code", help: "The request's code, from 'sesame browser pending'.")],
-            options: [CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            try BrowserCommand.agent(context).answerBrowserAssociation(code: arguments.argument("code") ?? "", allowAs: nil)
+        struct Arguments: CommandArguments {
+            let code: String
+
+            init(_ decoder: inout ArgumentDecoder) {
+                code = decoder.argument(ArgumentSpec("code", help: "The request's code, from 'sesame browser pending'.")) ?? ""
+                decoder.shared(CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            try BrowserCommand.agent(context).answerBrowserAssociation(code: arguments.code, allowAs: nil)
             print("Denied.")
         }
     }
@@ -94,9 +117,15 @@ enum BrowserCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "list",
             abstract: "List the associated browser extensions.",
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            init(_ decoder: inout ArgumentDecoder) {
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let associations = try BrowserCommand.access(context).browserAssociations()
             if context.wantsJSON { return try context.printJSON(associations) }
             guard !associations.isEmpty else { return print("No browser extension is associated.") }
@@ -117,11 +146,19 @@ enum BrowserCommand: CommandGroup {
             name: "revoke",
             abstract: "Forget an associated browser extension.",
             discussion: "The extension's next request for logins fails; it must ask to be associated again.",
-            arguments: [ArgumentSpec("name", help: "The association's name, from 'sesame browser list'.")],
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let name = arguments.argument("name") ?? ""
+        struct Arguments: CommandArguments {
+            let name: String
+
+            init(_ decoder: inout ArgumentDecoder) {
+                name = decoder.argument(ArgumentSpec("name", help: "The association's name, from 'sesame browser list'.")) ?? ""
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let name = arguments.name
             try BrowserCommand.access(context).revokeBrowserAssociation(name: name)
             if context.wantsJSON { return try context.printJSON(["revoked": name]) }
             print("Revoked '\(name)'.")

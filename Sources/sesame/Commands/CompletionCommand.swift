@@ -8,12 +8,22 @@ enum CompletionCommand: Command {
         name: "completion",
         abstract: "Print the completion script for bash, zsh or fish.",
         discussion: "Commands, options, fixed values, files, and the titles of items while the agent holds the vault unlocked (never a prompt). scripts/setup.sh installs them; by hand: 'sesame completion bash > ~/.local/share/bash-completion/completions/sesame', 'sesame completion zsh > ~/.zfunc/_sesame' (with ~/.zfunc in fpath), 'sesame completion fish > ~/.config/fish/completions/sesame.fish'.",
-        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .values(ShellCompletion.Shell.allCases.map(\.rawValue)))])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let name = arguments.argument("shell") ?? ""
+    struct Arguments: CommandArguments {
+        let shell: String
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            shell = decoder.argument(ArgumentSpec("shell", help: "bash, zsh or fish.", completion: .values(ShellCompletion.Shell.allCases.map(\.rawValue)))) ?? ""
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let name = arguments.shell
         guard let shell = ShellCompletion.Shell(rawValue: name) else {
-            throw arguments.usageError("Unknown shell '\(TerminalText.quoted(name))' (bash, zsh or fish)")
+            throw arguments.usage.error("Unknown shell '\(TerminalText.quoted(name))' (bash, zsh or fish)")
         }
         Swift.print(ShellCompletion.script(for: shell, tree: SesameCLI.tree), terminator: "")
     }
@@ -25,12 +35,20 @@ enum CompleteCommand: Command {
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "Print item titles for shell completion (only while the agent holds the vault unlocked).",
-        arguments: [ArgumentSpec("what", help: "items.", completion: .values(["items"]))],
-        options: [CommonOptions.vault],
+        declaring: Arguments.self,
         isHidden: true)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard arguments.argument("what") == "items", context.agentAllowed else { return }
+    struct Arguments: CommandArguments {
+        let what: String?
+
+        init(_ decoder: inout ArgumentDecoder) {
+            what = decoder.argument(ArgumentSpec("what", help: "items.", completion: .values(["items"])))
+            decoder.shared(CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        guard arguments.what == "items", context.agentAllowed else { return }
         // attachUnlocked, not unlockedAgent: a completion must never print a warning in the middle of a line.
         guard let agent = try? AgentClient.attachUnlocked(
             vault: context.canonicalVaultPath, at: context.agentLocation, clientName: "sesame \(SesameCLI.version)")
@@ -48,12 +66,20 @@ enum ManualCommand: Command {
     static let spec = CommandSpec(
         name: "manual",
         abstract: "Write the manual pages (sesame.1 and one per command) into a folder.",
-        arguments: [ArgumentSpec("folder", help: "Where to write them, such as /usr/local/share/man/man1.")],
-        options: [CommonOptions.json],
+        declaring: Arguments.self,
         isHidden: true)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let folder = arguments.argument("folder") ?? "."
+    struct Arguments: CommandArguments {
+        let folder: String?
+
+        init(_ decoder: inout ArgumentDecoder) {
+            folder = decoder.argument(ArgumentSpec("folder", help: "Where to write them, such as /usr/local/share/man/man1."))
+            decoder.shared(CommonOptions.json)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let folder = arguments.folder ?? "."
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let pages = ManualPage.pages(SesameCLI.tree, version: "sesame \(SesameCLI.version)", extraSections: SesameCLI.manualSections)
         for page in pages {

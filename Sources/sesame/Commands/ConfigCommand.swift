@@ -13,10 +13,9 @@ enum ConfigCommand: CommandGroup {
             + " They are kept in $XDG_CONFIG_HOME/sesame/config.json (else ~/.config/sesame/config.json), outside the vault, so they apply without a master password.",
         subcommands: subcommandSpecs)
 
-    static func key(_ arguments: ParsedArguments) throws -> ConfigFile.Key {
-        let name = arguments.argument("name") ?? ""
+    static func key(_ name: String, usage: CommandUsage) throws -> ConfigFile.Key {
         guard let key = ConfigFile.Key(rawValue: name) else {
-            throw arguments.usageError("Unknown setting '\(name)' (known: \(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw usage.error("Unknown setting '\(name)' (known: \(ConfigFile.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return key
     }
@@ -30,18 +29,30 @@ enum ConfigCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "set", abstract: "Change a setting.",
             discussion: "A password-rules file is read and checked first, and kept by its absolute path.",
-            arguments: [ArgumentSpec("name", help: "The setting's name."), ArgumentSpec("value", help: "Its new value.")])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let key = try ConfigCommand.key(arguments)
-            var value = arguments.argument("value") ?? ""
+        struct Arguments: CommandArguments {
+            let name: String
+            let value: String
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
+                value = decoder.argument(ArgumentSpec("value", help: "Its new value.")) ?? ""
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let key = try ConfigCommand.key(arguments.name, usage: arguments.usage)
+            var value = arguments.value
             switch key {
             case .passwordRules:
                 value = URL(fileURLWithPath: value).standardizedFileURL.path
                 let rules = try SiteRulesLookup.load(path: value)
                 print("\(rules.count) sites' password rules in \(value).")
             case .unlockOnPrompt:
-                guard value == "on" || value == "off" else { throw arguments.usageError("'unlock-on-prompt' is on or off") }
+                guard value == "on" || value == "off" else { throw arguments.usage.error("'unlock-on-prompt' is on or off") }
             }
             var file = try ConfigCommand.file(context)
             try file.set(key, value)
@@ -52,10 +63,20 @@ enum ConfigCommand: CommandGroup {
     enum Get: Command {
         static let spec = CommandSpec(
             name: "get", abstract: "Print a setting (exit 1 when it is not set).",
-            arguments: [ArgumentSpec("name", help: "The setting's name.")])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let key = try ConfigCommand.key(arguments)
+        struct Arguments: CommandArguments {
+            let name: String
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let key = try ConfigCommand.key(arguments.name, usage: arguments.usage)
             guard let value = try ConfigCommand.file(context)[key] else { throw CLIError("'\(key.rawValue)' is not set.") }
             print(value)
         }
@@ -65,19 +86,35 @@ enum ConfigCommand: CommandGroup {
     enum Unset: Command {
         static let spec = CommandSpec(
             name: "unset", abstract: "Remove a setting.",
-            arguments: [ArgumentSpec("name", help: "The setting's name.")])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let name: String
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             var file = try ConfigCommand.file(context)
-            try file.set(try ConfigCommand.key(arguments), nil)
+            try file.set(try ConfigCommand.key(arguments.name, usage: arguments.usage), nil)
         }
     }
 
     /// `sesame config list`
     enum List: Command {
-        static let spec = CommandSpec(name: "list", abstract: "Print every setting that is set.", options: [CommonOptions.json])
+        static let spec = CommandSpec(name: "list", abstract: "Print every setting that is set.", declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            init(_ decoder: inout ArgumentDecoder) {
+                decoder.shared(CommonOptions.json)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let values = try ConfigCommand.file(context).values
             if context.wantsJSON {
                 try context.printJSON(values)

@@ -13,9 +13,15 @@ enum ConflictsCommand: Command {
         name: "conflicts",
         abstract: "List items with conflicting versions from different devices, or keep one version.",
         discussion: "Without a subcommand: lists every item edited on two devices at once, its versions numbered (1 is the one shown) and the fields in which each differs from version 1. 'show ITEM' shows those fields of every version (the password, one-time code and protected fields only with --reveal); 'keep ITEM N' keeps version N as a new change of this device (run 'sesame sync' to publish it); the other versions stay in the sync history. ITEM is named as everywhere: its title (or an unambiguous prefix), id or id prefix. While the agent holds the vault unlocked, it answers and nothing is asked for.",
-        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault],
+        declaring: Arguments.self,
         subcommands: subcommandSpecs,
         runsWithoutSubcommand: true)
+
+    struct Arguments: CommandArguments {
+        init(_ decoder: inout ArgumentDecoder) {
+            decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+        }
+    }
 
     struct VersionView: Encodable {
         let number: Int
@@ -34,7 +40,7 @@ enum ConflictsCommand: Command {
         let versions: [VersionView]
     }
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         let conflicts = try service(context).syncConflicts()
         if context.wantsJSON {
             try context.printJSON(conflicts.map(view))
@@ -99,11 +105,18 @@ enum ConflictsCommand: Command {
             name: "show",
             abstract: "Show how the versions of an item in conflict differ.",
             discussion: "Every field in which a version differs from version 1, with each version's value; the password, one-time code and protected fields only with --reveal.",
-            arguments: [ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix.")],
-            options: [
-                .flag("reveal", short: "r", help: "Also show the values of secret fields."),
-                CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-            ])
+            declaring: Arguments.self)
+
+        struct Arguments: CommandArguments {
+            let item: String
+            let reveal: Bool
+
+            init(_ decoder: inout ArgumentDecoder) {
+                item = decoder.argument(ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix.")) ?? ""
+                reveal = decoder.flag(.flag("reveal", short: "r", help: "Also show the values of secret fields."))
+                decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+            }
+        }
 
         struct FieldView: Encodable {
             let field: String
@@ -112,12 +125,12 @@ enum ConflictsCommand: Command {
             let values: [String?]
         }
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let service = try ConflictsCommand.service(context)
             let conflict = try ConflictsCommand.conflict(
-                named: arguments.argument("item") ?? "", in: try service.syncConflicts(), context: context)
+                named: arguments.item, in: try service.syncConflicts(), context: context)
             // Secrets of this one item, only when asked for.
-            let items = arguments.flag("reveal") ? try service.conflictVersions(conflict.itemID) : nil
+            let items = arguments.reveal ? try service.conflictVersions(conflict.itemID) : nil
             let fields = conflict.differences.map { difference in
                 FieldView(field: difference.field, secret: difference.isSecret, values: conflict.versions.indices.map { index in
                     value(of: difference, version: conflict.versions[index], item: items?[safe: index])
@@ -166,19 +179,28 @@ enum ConflictsCommand: Command {
             name: "keep",
             abstract: "Keep one version of an item in conflict.",
             discussion: "Version N becomes a new change of this device, which every device shows once it syncs; run 'sesame sync' to publish it. The other versions stay in the sync history.",
-            arguments: [
-                ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix."),
-                ArgumentSpec("version", help: "The number of the version to keep, as listed."),
-            ],
-            options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            guard let number = arguments.argument("version").flatMap({ Int($0) }) else {
-                throw arguments.usageError("The version is a number, as 'sesame conflicts' lists it")
+        struct Arguments: CommandArguments {
+            let item: String
+            let version: String?
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                item = decoder.argument(ArgumentSpec("item", help: "The item's title (or an unambiguous prefix), id or id prefix.")) ?? ""
+                version = decoder.argument(ArgumentSpec("version", help: "The number of the version to keep, as listed."))
+                decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            guard let number = arguments.version.flatMap({ Int($0) }) else {
+                throw arguments.usage.error("The version is a number, as 'sesame conflicts' lists it")
             }
             let service = try ConflictsCommand.service(context)
             let conflict = try ConflictsCommand.conflict(
-                named: arguments.argument("item") ?? "", in: try service.syncConflicts(), context: context)
+                named: arguments.item, in: try service.syncConflicts(), context: context)
             guard conflict.versions.indices.contains(number - 1) else {
                 throw CLIError("That item has versions 1 to \(conflict.versions.count).")
             }

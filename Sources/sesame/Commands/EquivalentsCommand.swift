@@ -20,12 +20,22 @@ enum EquivalentsCommand: CommandGroup {
             name: "add",
             abstract: "Make sites equivalent to each other.",
             discussion: "Groups that already hold one of the sites are merged with them into one group.",
-            arguments: [ArgumentSpec("domain", help: "A domain or URL of one of the sites (at least two).", isVariadic: true)],
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let domains = arguments.arguments("domain")
-            guard domains.count >= 2 else { throw arguments.usageError("Name at least two sites") }
+        struct Arguments: CommandArguments {
+            let domain: [String]
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                domain = decoder.arguments(ArgumentSpec("domain", help: "A domain or URL of one of the sites (at least two).", isVariadic: true))
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let domains = arguments.domain
+            guard domains.count >= 2 else { throw arguments.usage.error("Name at least two sites") }
             let change = try context.openService().addEquivalents(domains)
             if context.wantsJSON {
                 try context.printJSON(change)
@@ -43,9 +53,15 @@ enum EquivalentsCommand: CommandGroup {
             name: "list",
             abstract: "List the groups of equivalent sites.",
             discussion: "With --json, prints the groups in the format of Apple's password-manager-resources shared-credentials.json, which 'sesame equivalents import' reads back.",
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            init(_ decoder: inout ArgumentDecoder) {
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let groups = try context.openService().equivalents().groups
             if context.wantsJSON {
                 try context.printJSON(groups)
@@ -70,17 +86,26 @@ enum EquivalentsCommand: CommandGroup {
             name: "rm",
             abstract: "Remove sites from their groups of equivalent sites.",
             discussion: "A group left with a single site disappears.",
-            arguments: [ArgumentSpec("domain", help: "A domain or URL of a site to remove.", isOptional: true, isVariadic: true)],
-            options: [
-                .flag("all", help: "Remove every group."),
-                CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-            ])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let domains = arguments.arguments("domain")
-            let all = arguments.flag("all")
+        struct Arguments: CommandArguments {
+            let domain: [String]
+            let all: Bool
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                domain = decoder.arguments(ArgumentSpec("domain", help: "A domain or URL of a site to remove.", isOptional: true, isVariadic: true))
+                all = decoder.flag(.flag("all", help: "Remove every group."))
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let domains = arguments.domain
+            let all = arguments.all
             guard all != !domains.isEmpty else {
-                throw arguments.usageError(all ? "Give either sites or --all, not both" : "Name a site to remove, or give --all")
+                throw arguments.usage.error(all ? "Give either sites or --all, not both" : "Name a site to remove, or give --all")
             }
             let change = try context.openService().removeEquivalents(all ? nil : domains)
             if context.wantsJSON {
@@ -107,11 +132,19 @@ enum EquivalentsCommand: CommandGroup {
             name: "import",
             abstract: "Add groups from a file in the format of Apple's shared-credentials.json.",
             discussion: "Reads quirks/shared-credentials.json of github.com/apple/password-manager-resources, or what 'sesame equivalents list --json' prints. Groups merge with those already in the vault; importing the same file again changes nothing. Entries that name no site (public suffixes, malformed names) are skipped with a warning.",
-            arguments: [ArgumentSpec("file", help: "The JSON file to read.")],
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-            let path = arguments.argument("file") ?? ""
+        struct Arguments: CommandArguments {
+            let file: String
+
+            init(_ decoder: inout ArgumentDecoder) {
+                file = decoder.argument(ArgumentSpec("file", help: "The JSON file to read.")) ?? ""
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
+            let path = arguments.file
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw CLIError("Cannot read '\(path)': there is no such file.")

@@ -14,30 +14,40 @@ enum ExportCommand: Command {
         name: "export",
         abstract: "Export every login into an encrypted Sesame backup or KeePass file, or into plain CSV or CXF.",
         discussion: "--format sesame writes an encrypted backup with a password of its own (Argon2id, XChaCha20-Poly1305; docs/backup-format.md) that sesame import restores completely: history, one-time-code secrets, attachments and fields included. --format kdbx writes a KeePass (KDBX 4, AES-256, Argon2id) file protected by a password of its own that KeePassXC, KeePassium and Strongbox open, with groups from tags, history, attachments and one-time codes in KeePassXC's otp form. --format csv writes every password in plain text, so it needs --unencrypted; its columns (Title, URL, Username, Password, Notes, OTPAuth) are the ones Safari/Apple Passwords write, which Chrome/Edge, Bitwarden and Sesame import. --format cxf writes the FIDO Credential Exchange Format (CXF 1.0 JSON) that Bitwarden, 1Password, Dashlane and Sesame import, with every login, one-time code, note, field and tag; it is plain text too, so it needs --unencrypted, and it says what CXF has no place for (password history, attachments). The master password is always asked, even while the agent is unlocked: the export holds every password at once, so it is proved again (three tries at a terminal). Then the backup's or KeePass file's password (twice on a terminal; one that zxcvbn estimates below 50 bits is refused unless --allow-weak-password); with --password-stdin, one line each in that order. FILE is created with mode 0600 and never replaces an existing file. Not the same as sesame backup, which copies the vault file itself.",
-        arguments: [ArgumentSpec("file", help: "The new file to write (must not exist).")],
-        options: [
-            .value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file), csv or cxf (plain text).",
-                   completion: .values(["sesame", "kdbx", "csv", "cxf"])),
-            .flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv, cxf)."),
-            CommonOptions.allowWeakPassword, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let file = arguments.argument("file"), !file.isEmpty else {
-            throw arguments.usageError("Missing the file to export to")
+    struct Arguments: CommandArguments {
+        let file: String?
+        let format: String?
+        let unencrypted: Bool
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            file = decoder.argument(ArgumentSpec("file", help: "The new file to write (must not exist)."))
+            format = decoder.value(.value("format", valueName: "format", help: "sesame (an encrypted backup), kdbx (a KeePass file), csv or cxf (plain text).",
+                   completion: .values(["sesame", "kdbx", "csv", "cxf"])))
+            unencrypted = decoder.flag(.flag("unencrypted", help: "Allow a format that holds the passwords in plain text (csv, cxf)."))
+            decoder.shared(CommonOptions.allowWeakPassword, CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+            usage = decoder.usage
         }
-        guard let format = arguments.value("format") else {
-            throw arguments.usageError("Name the export's format with --format sesame, kdbx, csv or cxf")
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        guard let file = arguments.file, !file.isEmpty else {
+            throw arguments.usage.error("Missing the file to export to")
+        }
+        guard let format = arguments.format else {
+            throw arguments.usage.error("Name the export's format with --format sesame, kdbx, csv or cxf")
         }
         switch format {
         case "sesame": break
         case "csv", "cxf":
-            guard arguments.flag("unencrypted") else {
-                throw arguments.usageError("A \(format.uppercased()) export holds every password in plain text; add --unencrypted to write it anyway")
+            guard arguments.unencrypted else {
+                throw arguments.usage.error("A \(format.uppercased()) export holds every password in plain text; add --unencrypted to write it anyway")
             }
         case "kdbx": break
         default:
-            throw arguments.usageError("Unknown export format '\(format)' (sesame, kdbx, csv or cxf)")
+            throw arguments.usage.error("Unknown export format '\(format)' (sesame, kdbx, csv or cxf)")
         }
         if FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil {
             throw CLIError("\(file) already exists; an export never replaces a file: remove it or name another.")

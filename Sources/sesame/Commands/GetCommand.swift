@@ -8,26 +8,37 @@ enum GetCommand: Command {
         name: "get",
         abstract: "Print one value of a login (its password by default) and nothing else.",
         discussion: "For scripts and pipes: 'sesame get GitHub | wl-copy', 'export TOKEN=$(sesame get api token)'. On a terminal the value is shown with control characters escaped; piped, it is written byte for byte. With --clip it goes to the clipboard instead (as 'sesame copy'). Exit 1 when the item has no such value.",
-        arguments: [
-            ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough)."),
-            ItemField.argument,
-        ],
-        options: [
-            .flag("clip", short: "c", help: "Copy it to the clipboard instead of printing it."),
-            Clipboard.clearAfterOption,
-            .flag("no-newline", short: "n", help: "Print no newline after the value."),
-            CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ],
+        declaring: Arguments.self,
         familiarNames: ["read", "print", "pass"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        if arguments.flag("clip") {
-            try CopyCommand.run(arguments, context: context)
+    struct Arguments: CommandArguments {
+        let item: String
+        let field: String?
+        let clip: Bool
+        let clearAfter: String?
+        let noNewline: Bool
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            item = decoder.argument(CommonOptions.item) ?? ""
+            field = decoder.argument(ItemField.argument)
+            clip = decoder.flag(.flag("clip", short: "c", help: "Copy it to the clipboard instead of printing it."))
+            clearAfter = decoder.value(Clipboard.clearAfterOption)
+            noNewline = decoder.flag(.flag("no-newline", short: "n", help: "Print no newline after the value."))
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        if arguments.clip {
+            try CopyCommand.copy(arguments.item, arguments.field, clearAfter: arguments.clearAfter, usage: arguments.usage,
+                                 context: context)
             return
         }
-        let field = ItemField(arguments.argument("field"))
+        let field = ItemField(arguments.field)
         let service = try context.openService()
-        let item = try context.resolve(arguments.argument("item") ?? "", in: service)
+        let item = try context.resolve(arguments.item, in: service)
         let value = try field.value(of: item, service: service)
         if context.wantsJSON {
             try context.printJSON(["id": item.id.uuidString.lowercased(), "field": field.name, "value": value])
@@ -38,7 +49,7 @@ enum GetCommand: Command {
             ? (field.kind == .notes || field.kind == .urls ? TerminalText.sanitized(value) : TerminalText.singleLine(value))
             : value
         // Swift.print: the escaping above is the terminal's; a pipe gets the bytes as they are.
-        Swift.print(shown, terminator: arguments.flag("no-newline") ? "" : "\n")
+        Swift.print(shown, terminator: arguments.noNewline ? "" : "\n")
     }
 }
 
@@ -48,12 +59,23 @@ enum CopyCommand: Command {
         name: "copy",
         abstract: "Copy one value of a login (its password by default) to the clipboard, then clear it.",
         discussion: "Works on Wayland (compositors with the data-control protocol: sway, Hyprland, KDE; XWayland or wl-copy elsewhere) and X11. The clipboard is cleared after 45 seconds (--clear-after) unless something else was copied meanwhile, and it is marked x-kde-passwordManagerHint: secret, as KeePassXC does, so clipboard managers keep no copy. 'sesame copy GitHub otp' copies the current one-time code. The value never appears in a process's arguments or environment: it reaches sesame-clipboard, installed beside sesame, through a pipe.",
-        arguments: [
-            ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough)."),
-            ItemField.argument,
-        ],
-        options: [Clipboard.clearAfterOption, CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault],
+        declaring: Arguments.self,
         familiarNames: ["clip", "cp", "yank", "clipboard"])
+
+    struct Arguments: CommandArguments {
+        let item: String
+        let field: String?
+        let clearAfter: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            item = decoder.argument(CommonOptions.item) ?? ""
+            field = decoder.argument(ItemField.argument)
+            clearAfter = decoder.value(Clipboard.clearAfterOption)
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
 
     struct CopyJSON: Encodable {
         var id: String
@@ -62,11 +84,17 @@ enum CopyCommand: Command {
         var via: String
     }
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let clearAfter = try Clipboard.clearAfter(arguments)
-        let field = ItemField(arguments.argument("field"))
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        try copy(arguments.item, arguments.field, clearAfter: arguments.clearAfter, usage: arguments.usage, context: context)
+    }
+
+    /// Copies `field` of the item named `reference`: `copy`, and `get --clip`.
+    static func copy(_ reference: String, _ fieldName: String?, clearAfter clearAfterText: String?, usage: CommandUsage,
+                     context: CommandContext) throws {
+        let clearAfter = try Clipboard.clearAfter(clearAfterText, usage: usage)
+        let field = ItemField(fieldName)
         let service = try context.openService()
-        let item = try context.resolve(arguments.argument("item") ?? "", in: service)
+        let item = try context.resolve(reference, in: service)
         let value = try field.value(of: item, service: service)
         let via = try Clipboard.copy(value, clearAfter: clearAfter, environment: context.environment)
         report(copied: field.label, of: item.title, id: item.id, field: field.name, clearAfter: clearAfter, via: via, context: context)

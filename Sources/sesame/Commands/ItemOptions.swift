@@ -19,25 +19,25 @@ enum ItemOptions {
         "otp", help: "Set the login's one-time code: an otpauth://totp/ URI or a base32 secret, asked for like a password (never taken from the command line).")
     static let tag = OptionSpec.repeatable("tag", valueName: "tag", help: "A tag (repeatable).")
 
-    static func matchMode(_ arguments: ParsedArguments) throws -> MatchMode? {
-        try arguments.value("match") { MatchMode(rawValue: $0.lowercased()) }
+    static func matchMode(_ text: String?, usage: CommandUsage) throws -> MatchMode? {
+        try usage.converted(text, of: match) { MatchMode(rawValue: $0.lowercased()) }
     }
 
     /// Checks that a URL names a site, so it can be indexed and matched.
-    static func url(_ text: String, _ arguments: ParsedArguments) throws -> ItemURL {
+    static func url(_ text: String, usage: CommandUsage) throws -> ItemURL {
         do {
             _ = try ServiceURL(parsing: text)
         } catch {
-            throw arguments.usageError("'\(text)' is not a valid URL or domain")
+            throw usage.error("'\(text)' is not a valid URL or domain")
         }
         return ItemURL(text)
     }
 
     /// The plain custom fields given as `--field name=value`.
-    static func fields(_ arguments: ParsedArguments) throws -> [CustomField] {
-        try arguments.values("field").map { pair in
+    static func fields(_ pairs: [String], usage: CommandUsage) throws -> [CustomField] {
+        try pairs.map { pair in
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw arguments.usageError("'--field' takes name=value")
+                throw usage.error("'--field' takes name=value")
             }
             return CustomField(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
         }
@@ -45,10 +45,10 @@ enum ItemOptions {
 
     /// The protected fields named with `--protected-field name`: their values are secrets, so they are read like
     /// passwords (hidden prompt, or the next lines of standard input with --password-stdin), in the order given.
-    static func protectedFields(_ arguments: ParsedArguments, secrets: SecretReader) throws -> [CustomField] {
-        try arguments.values("protected-field").map { name in
+    static func protectedFields(_ names: [String], usage: CommandUsage, secrets: SecretReader) throws -> [CustomField] {
+        try names.map { name in
             guard !name.isEmpty, !name.contains("=") else {
-                throw arguments.usageError("'--protected-field' takes a field name; its value is asked for")
+                throw usage.error("'--protected-field' takes a field name; its value is asked for")
             }
             return CustomField(name: name, value: try secrets.read(.fieldValue(name: name)).utf8String(), isProtected: true)
         }

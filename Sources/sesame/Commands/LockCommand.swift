@@ -7,10 +7,16 @@ enum LockCommand: Command {
         name: "lock",
         abstract: "Lock the vault in the agent now.",
         discussion: "The agent wipes the vault key from memory and keeps running. Exits 0 also when no agent runs: there is nothing to lock.",
-        options: [CommonOptions.json],
+        declaring: Arguments.self,
         familiarNames: ["logout", "close", "signout"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    struct Arguments: CommandArguments {
+        init(_ decoder: inout ArgumentDecoder) {
+            decoder.shared(CommonOptions.json)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         let location = context.agentLocation
         var status: AgentStatus?
         if let agent = try context.connectAgent() { status = try agent.lock() }

@@ -1,22 +1,31 @@
 import Foundation
 import SesameAutoFill
+import SesameCommandContract
 import SesameDomains
 import SesameTerminal
 
 /// `sesame match`: the ranked list of logins a login form would be offered, as the AutoFill extension shows it.
 enum MatchCommand: Command {
     static let spec = CommandSpec(
-        name: "match",
+        name: FrontServedCommand.match.rawValue,
         abstract: "List the logins a login form would be offered, best first (never their passwords).",
         discussion: "Give the form's URLs or domains, most specific first; without any, every login is listed, most recently used first. Logins rank by how they match (exact URL, same host, subdomain or parent, same site, equivalent site), then same port, then most recent use, then title. An https login is never offered on an http form.",
-        arguments: [
-            ArgumentSpec("url-or-domain", help: "A URL or domain of the login form (several: most specific first).",
-                         isOptional: true, isVariadic: true),
-        ],
-        options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let form = try FormIdentifiers(arguments.arguments("url-or-domain"), arguments)
+    struct Arguments: CommandArguments {
+        let urlOrDomain: [String]
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            urlOrDomain = decoder.arguments(ArgumentSpec("url-or-domain", help: "A URL or domain of the login form (several: most specific first).",
+                         isOptional: true, isVariadic: true))
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let form = try FormIdentifiers(arguments.urlOrDomain, usage: arguments.usage)
         let service = try context.openService()
         let listsAll = form.identifiers.isEmpty
         if listsAll && context.wantsJSON {
@@ -27,9 +36,9 @@ enum MatchCommand: Command {
         if context.wantsJSON {
             try context.printJSON(matches.map { MatchJSON($0, listsAll: listsAll) })
         } else if matches.isEmpty {
-            print(listsAll ? "The vault has no logins; add one with 'sesame add'." : "No login matches \(form.description).")
+            print(listsAll ? CommandOutput.noLogins : "No login matches \(form.description).")
         } else {
-            var table = Table(headers: (listsAll ? [] : ["MATCH"]) + ["TITLE", "USERNAME", "URL", "LAST USED", "ID"])
+            var table = Table(headers: CommandOutput.matchColumns(listsAll: listsAll))
             for match in matches {
                 let kind = match.match.rawValue + (match.samePort ? "" : ", other port")
                 table.append((listsAll ? [] : [kind]) + [
@@ -125,7 +134,7 @@ struct FormIdentifiers: CustomStringConvertible {
     var identifiers: [ServiceIdentifier] = []
     private var names: [String] = []
 
-    init(_ texts: [String], _ arguments: ParsedArguments) throws {
+    init(_ texts: [String], usage: CommandUsage) throws {
         var rejected: [String] = []
         for text in texts {
             do {
@@ -138,7 +147,7 @@ struct FormIdentifiers: CustomStringConvertible {
             }
         }
         if identifiers.isEmpty, let first = rejected.first {
-            throw arguments.usageError("'\(first)' is not a valid URL or domain")
+            throw usage.error("'\(first)' is not a valid URL or domain")
         }
         for text in rejected {
             Terminal.writeToStandardError("Warning: '\(text)' is not a valid URL or domain; it is ignored.\n")

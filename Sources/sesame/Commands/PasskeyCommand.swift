@@ -19,9 +19,15 @@ enum PasskeyCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "list", abstract: "List every passkey, without its private key.",
             discussion: "While the agent holds the vault unlocked, it answers and nothing is asked for.",
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            init(_ decoder: inout ArgumentDecoder) {
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let listings = try context.openService().passkeys()
             if context.wantsJSON {
                 try context.printJSON(listings.map(PasskeyListingJSON.init))
@@ -44,21 +50,29 @@ enum PasskeyCommand: CommandGroup {
         static let spec = CommandSpec(
             name: "rm", abstract: "Remove a passkey from a login.",
             discussion: "The site keeps its copy of the passkey's public key: remove the passkey there too. On a terminal, asks for confirmation unless --force is given. The credential may be left out when the login holds one passkey.",
-            arguments: [
-                ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough)."),
-                ArgumentSpec("credential", help: "The passkey's credential id, or its first characters (4 or more).",
-                             isOptional: true),
-            ],
-            options: [
-                .flag("force", short: "f", help: "Do not ask for confirmation."),
-                CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-            ])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let item: String
+            let credential: String?
+            let force: Bool
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                item = decoder.argument(CommonOptions.item) ?? ""
+                credential = decoder.argument(ArgumentSpec("credential", help: "The passkey's credential id, or its first characters (4 or more).",
+                             isOptional: true))
+                force = decoder.flag(.flag("force", short: "f", help: "Do not ask for confirmation."))
+                decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let service = try context.openService()
-            let item = try service.resolve(arguments.argument("item") ?? "")
-            let passkey = try choose(in: item, arguments.argument("credential"), arguments: arguments)
-            if !arguments.flag("force"), Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput {
+            let item = try service.resolve(arguments.item)
+            let passkey = try choose(in: item, arguments.credential, arguments: arguments)
+            if !arguments.force, Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput {
                 let question = "Remove the passkey for \(passkey.relyingPartyID) (\(passkey.userName)) from '\(item.title)'? [y/N] "
                 guard try Confirmation.ask(question) else { throw CLIError("Nothing was removed.") }
             }
@@ -73,12 +87,12 @@ enum PasskeyCommand: CommandGroup {
         }
 
         /// The passkey a credential id (or a prefix of at least 4 characters) names; the only one when none is given.
-        static func choose(in item: ItemView, _ reference: String?, arguments: ParsedArguments) throws -> PasskeySummary {
+        static func choose(in item: ItemView, _ reference: String?, arguments: Arguments) throws -> PasskeySummary {
             guard !item.passkeys.isEmpty else { throw CLIError("'\(item.title)' holds no passkey.") }
             guard let reference, !reference.isEmpty else {
                 guard item.passkeys.count == 1 else {
                     let ids = item.passkeys.map { "\($0.relyingPartyID) \($0.credentialIDText)" }.joined(separator: ", ")
-                    throw arguments.usageError("'\(item.title)' holds \(item.passkeys.count) passkeys; name one by its credential id (\(ids))")
+                    throw arguments.usage.error("'\(item.title)' holds \(item.passkeys.count) passkeys; name one by its credential id (\(ids))")
                 }
                 return item.passkeys[0]
             }

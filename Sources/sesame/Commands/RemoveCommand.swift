@@ -10,24 +10,33 @@ enum RemoveCommand: Command {
         name: "rm",
         abstract: "Move a login to the trash (or delete it for good with --permanent).",
         discussion: "The item moves to the trash: 'sesame trash list' shows it, 'sesame trash restore' brings it back, 'sesame trash rm' deletes it for good. With --permanent it is deleted at once, after a confirmation on a terminal unless --force is given. An item that no longer decrypts (damaged) cannot go to the trash: remove it with --force and its full id.",
-        arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
-        options: [
-            .flag("permanent", help: "Delete for good instead of moving to the trash."),
-            .flag("force", short: "f", help: "Do not ask for confirmation (with --permanent, or for a damaged item)."),
-            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ],
+        declaring: Arguments.self,
         familiarNames: ["delete", "remove", "del", "erase", "trash-put"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    struct Arguments: CommandArguments {
+        let item: String
+        let permanent: Bool
+        let force: Bool
+
+        init(_ decoder: inout ArgumentDecoder) {
+            item = decoder.argument(CommonOptions.item) ?? ""
+            permanent = decoder.flag(.flag("permanent", help: "Delete for good instead of moving to the trash."))
+            force = decoder.flag(.flag(
+                "force", short: "f", help: "Do not ask for confirmation (with --permanent, or for a damaged item)."))
+            decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         let service = try context.openService()
-        let reference = arguments.argument("item") ?? ""
-        let permanent = arguments.flag("permanent")
+        let reference = arguments.item
+        let permanent = arguments.permanent
         let item: ItemView
         do {
             item = try context.resolve(reference, in: service)
         } catch let error as ServiceFailure {
             // An item that no longer decrypts can still be removed, by its full id only.
-            guard error.code == .damaged, arguments.flag("force"), let id = UUID(uuidString: reference) else {
+            guard error.code == .damaged, arguments.force, let id = UUID(uuidString: reference) else {
                 throw error
             }
             try removeDamaged(id, service: service, context: context)
@@ -42,7 +51,7 @@ enum RemoveCommand: Command {
             }
             return
         }
-        if !arguments.flag("force"), Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput {
+        if !arguments.force, Terminal.isStandardInputATerminal, !context.secrets.fromStandardInput {
             guard try Confirmation.ask("Delete '\(item.title)' (\(item.id.uuidString.lowercased().prefix(8))) for good? [y/N] ") else {
                 throw CLIError("Nothing was deleted.")
             }

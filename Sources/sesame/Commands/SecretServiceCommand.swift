@@ -10,30 +10,41 @@ enum SecretServiceCommand: Command {
         name: "secret-service",
         abstract: "Serve the freedesktop Secret Service (org.freedesktop.secrets) from the vault.",
         discussion: "libsecret and Secret Service programs (secret-tool, python keyring, GNOME apps, Chromium, VS Code, gh) then find their passwords in Sesame. Secrets come from the agent; a client's Unlock asks for the master password through pinentry. 'clients' lists the programs --confirm asked about. See docs/secret-service.md.",
-        arguments: [ArgumentSpec("clients", help: "List (or with --revoke, forget) the programs --confirm asked about.", isOptional: true)],
-        options: [
-            .flag("replace", help: "Take the name from the provider that owns it now (if it lets go)."),
-            .flag("confirm", help: "Ask once per client program (through pinentry) before it may read secrets."),
-            .value("revoke", valueName: "program", help: "With 'clients': forget this program's answer, so it is asked again."),
-            CommonOptions.json, CommonOptions.vault,
-        ])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    struct Arguments: CommandArguments {
+        let clients: String?
+        let replace: Bool
+        let confirm: Bool
+        let revoke: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            clients = decoder.argument(ArgumentSpec("clients", help: "List (or with --revoke, forget) the programs --confirm asked about.", isOptional: true))
+            replace = decoder.flag(.flag("replace", help: "Take the name from the provider that owns it now (if it lets go)."))
+            confirm = decoder.flag(.flag("confirm", help: "Ask once per client program (through pinentry) before it may read secrets."))
+            revoke = decoder.value(.value("revoke", valueName: "program", help: "With 'clients': forget this program's answer, so it is asked again."))
+            decoder.shared(CommonOptions.json, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         var forwarded: [String]
-        switch arguments.argument("clients") {
+        switch arguments.clients {
         case "clients"?:
             forwarded = ["clients"]
             if context.wantsJSON { forwarded.append("--json") }
-            if let program = arguments.value("revoke") { forwarded += ["--revoke", program] }
+            if let program = arguments.revoke { forwarded += ["--revoke", program] }
         case nil:
-            guard arguments.value("revoke") == nil, !context.wantsJSON else {
-                throw arguments.usageError("--revoke and --json go with 'clients'.")
+            guard arguments.revoke == nil, !context.wantsJSON else {
+                throw arguments.usage.error("--revoke and --json go with 'clients'.")
             }
             forwarded = ["--vault", context.vaultPath]
-            if arguments.flag("replace") { forwarded.append("--replace") }
-            if arguments.flag("confirm") { forwarded.append("--confirm") }
+            if arguments.replace { forwarded.append("--replace") }
+            if arguments.confirm { forwarded.append("--confirm") }
         case let other?:
-            throw arguments.usageError("Unknown action '\(other)'; the only one is 'clients'.")
+            throw arguments.usage.error("Unknown action '\(other)'; the only one is 'clients'.")
         }
         let program = executable()
         guard FileManager.default.isExecutableFile(atPath: program) else {

@@ -9,34 +9,44 @@ extension SetupCommand {
             name: "browser",
             abstract: "Let the KeePassXC-Browser extension fill logins from Sesame (Firefox, Chromium, Chrome).",
             discussion: "Installs the native-messaging manifest org.keepassxc.keepassxc_browser, which starts sesame-browser-host, for each browser whose user folder exists (or the one named). A manifest of KeePassXC found there is kept unless --replace; then it is set aside and --undo puts it back. The extension must then be associated: click Connect in it and answer with 'sesame browser allow'.",
-            options: [
-                .flag("undo", help: "Remove Sesame's manifests and put back the ones they replaced."),
-                .flag("replace", help: "Replace another program's manifest (KeePassXC's), keeping it for --undo."),
-                .value("browser", valueName: "name", help: "Only this browser: firefox, chromium or chrome."),
-                CommonOptions.json,
-            ])
+            declaring: Arguments.self)
 
-        static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let undo: Bool
+            let replace: Bool
+            let browser: String?
+            let usage: CommandUsage
+
+            init(_ decoder: inout ArgumentDecoder) {
+                undo = decoder.flag(.flag("undo", help: "Remove Sesame's manifests and put back the ones they replaced."))
+                replace = decoder.flag(.flag("replace", help: "Replace another program's manifest (KeePassXC's), keeping it for --undo."))
+                browser = decoder.value(.value("browser", valueName: "name", help: "Only this browser: firefox, chromium or chrome."))
+                decoder.shared(CommonOptions.json)
+                usage = decoder.usage
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             guard let home = context.environment["HOME"], home.hasPrefix("/") else {
                 throw CLIError("HOME is not set to an absolute path; it is needed to find the browsers' folders.")
             }
             let manifests = BrowserManifests(home: home, configHome: context.environment["XDG_CONFIG_HOME"])
             var browsers = manifests.present()
-            if let name = parsed.value("browser") {
+            if let name = arguments.browser {
                 guard let browser = BrowserManifests.Browser(rawValue: name) else {
-                    throw parsed.usageError("Unknown browser '\(name)' (one of firefox, chromium, chrome)")
+                    throw arguments.usage.error("Unknown browser '\(name)' (one of firefox, chromium, chrome)")
                 }
                 browsers = [browser]
             } else if browsers.isEmpty {
                 throw CLIError("No browser folder was found (~/.mozilla, ~/.config/chromium, ~/.config/google-chrome); name one with --browser.")
             }
             var changes: [BrowserManifests.Change] = []
-            if parsed.flag("undo") {
+            if arguments.undo {
                 for browser in browsers { changes.append(try manifests.uninstall(browser)) }
             } else {
                 let host = try hostExecutable()
                 for browser in browsers {
-                    changes.append(try manifests.install(browser, hostPath: host, replace: parsed.flag("replace")))
+                    changes.append(try manifests.install(browser, hostPath: host, replace: arguments.replace))
                 }
             }
             if context.wantsJSON { return try context.printJSON(changes) }

@@ -20,18 +20,24 @@ extension SetupCommand {
             name: "git",
             abstract: "Make git ask Sesame for credentials (credential.helper in ~/.gitconfig).",
             discussion: "Adds the path of the git-credential-sesame installed beside sesame to the global credential.helper list, or replaces an earlier entry of Sesame's (the name 'sesame', or a path where Sesame no longer is) in its place; other helpers stay. With --undo, removes only Sesame's entries. Run it again after moving Sesame: git does not report a helper that is gone, it only prints 'not found' (sesame status says so).",
-            options: [
-                .flag("undo", help: "Remove Sesame from git's credential helpers."),
-                CommonOptions.json,
-            ])
+            declaring: Arguments.self)
 
-        static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let undo: Bool
+
+            init(_ decoder: inout ArgumentDecoder) {
+                undo = decoder.flag(.flag("undo", help: "Remove Sesame from git's credential helpers."))
+                decoder.shared(CommonOptions.json)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let helpers = try GitHelperSetup.git(["config", "--global", "--get-all", "credential.helper"], allowing: [1])
                 .split(separator: "\n").map(String.init)
             let ours = helpers.filter(GitHelperSetup.isSesame)
             let wanted = GitHelperSetup.wanted
             var changed = false
-            if parsed.flag("undo") {
+            if arguments.undo {
                 for helper in Set(ours) {
                     _ = try GitHelperSetup.git(["config", "--global", "--fixed-value", "--unset-all", "credential.helper", helper])
                     changed = true
@@ -49,9 +55,9 @@ extension SetupCommand {
                 changed = true
             }
             if context.wantsJSON {
-                try context.printJSON(SetupGitJSON(enabled: !parsed.flag("undo"), changed: changed,
-                                                   helper: parsed.flag("undo") ? nil : wanted))
-            } else if parsed.flag("undo") {
+                try context.printJSON(SetupGitJSON(enabled: !arguments.undo, changed: changed,
+                                                   helper: arguments.undo ? nil : wanted))
+            } else if arguments.undo {
                 print(changed ? "git no longer asks Sesame for credentials." : "Sesame was not one of git's credential helpers.")
             } else if !changed {
                 print("git already asks Sesame for credentials (credential.helper \(wanted)).")

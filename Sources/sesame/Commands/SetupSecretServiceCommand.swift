@@ -10,16 +10,25 @@ extension SetupCommand {
             name: "secret-service",
             abstract: "Let the session bus start Sesame's Secret Service on demand (a D-Bus activation file).",
             discussion: "Writes $XDG_DATA_HOME/dbus-1/services/org.freedesktop.secrets.service (default ~/.local/share/…) naming sesame-secret-service beside this sesame. The user's file takes precedence over the system's gnome-keyring file; a running gnome-keyring still owns the name until it stops. With --undo, removes the file if Sesame wrote it.",
-            options: [.flag("undo", help: "Remove Sesame's activation file."), CommonOptions.json])
+            declaring: Arguments.self)
+
+        struct Arguments: CommandArguments {
+            let undo: Bool
+
+            init(_ decoder: inout ArgumentDecoder) {
+                undo = decoder.flag(.flag("undo", help: "Remove Sesame's activation file."))
+                decoder.shared(CommonOptions.json)
+            }
+        }
 
         static let marker = "# Written by 'sesame setup secret-service'."
 
-        static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let path = activationFilePath(environment: context.environment)
             let existing = try? String(contentsOfFile: path, encoding: .utf8)
             let isOurs = existing?.contains(marker) ?? false
             var changed = false
-            if parsed.flag("undo") {
+            if arguments.undo {
                 if isOurs {
                     try FileManager.default.removeItem(atPath: path)
                     changed = true
@@ -41,8 +50,8 @@ extension SetupCommand {
                 }
             }
             if context.wantsJSON {
-                try context.printJSON(Outcome(enabled: !parsed.flag("undo"), changed: changed, path: path))
-            } else if parsed.flag("undo") {
+                try context.printJSON(Outcome(enabled: !arguments.undo, changed: changed, path: path))
+            } else if arguments.undo {
                 print(changed ? "Removed \(path); the bus no longer starts Sesame's Secret Service." : "Sesame had no activation file (\(path)).")
             } else {
                 print(changed ? "Wrote \(path); the session bus starts Sesame's Secret Service when a client asks." : "The activation file is already in place (\(path)).")

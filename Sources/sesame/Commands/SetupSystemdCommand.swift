@@ -13,11 +13,18 @@ extension SetupCommand {
             name: "systemd",
             abstract: "Install systemd user units that start the agent and the Secret Service on demand.",
             discussion: "Writes sesame-agent.socket and sesame-agent.service (socket activation: the first connection to $XDG_RUNTIME_DIR/sesame/agent.sock starts the agent), sesame-secret-service.service (started by the session bus through systemd when a program first asks for org.freedesktop.secrets) into $XDG_CONFIG_HOME/systemd/user (default ~/.config/systemd/user), and the D-Bus activation file that names it. Then runs 'systemctl --user daemon-reload' and 'systemctl --user enable --now sesame-agent.socket' unless --no-enable (or systemctl is missing: the commands to run are printed). With --undo, disables the socket and removes the files Sesame wrote. The agent still locks after its idle timeout; it only starts without a terminal.",
-            options: [
-                .flag("undo", help: "Disable and remove the units Sesame wrote."),
-                .flag("no-enable", help: "Write the files only; do not run systemctl."),
-                CommonOptions.json,
-            ])
+            declaring: Arguments.self)
+
+        struct Arguments: CommandArguments {
+            let undo: Bool
+            let noEnable: Bool
+
+            init(_ decoder: inout ArgumentDecoder) {
+                undo = decoder.flag(.flag("undo", help: "Disable and remove the units Sesame wrote."))
+                noEnable = decoder.flag(.flag("no-enable", help: "Write the files only; do not run systemctl."))
+                decoder.shared(CommonOptions.json)
+            }
+        }
 
         static let marker = "# Written by 'sesame setup systemd'; 'sesame setup systemd --undo' removes it."
 
@@ -28,14 +35,14 @@ extension SetupCommand {
             var systemctl: [String]
         }
 
-        static func run(_ parsed: ParsedArguments, context: CommandContext) throws {
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let folder = unitFolder(environment: context.environment)
             let activation = SecretService.activationFilePath(environment: context.environment)
             let files = units(binFolder: binFolder()).map { (folder + "/" + $0.name, $0.text) }
                 + [(activation, SecretService.activationFile(systemdService: "sesame-secret-service.service"))]
-            var outcome = Outcome(enabled: !parsed.flag("undo"), written: [], removed: [], systemctl: [])
-            let manage = !parsed.flag("no-enable")
-            if parsed.flag("undo") {
+            var outcome = Outcome(enabled: !arguments.undo, written: [], removed: [], systemctl: [])
+            let manage = !arguments.noEnable
+            if arguments.undo {
                 if manage { outcome.systemctl += systemctl(["disable", "--now", "sesame-agent.socket"], context: context) }
                 for (path, _) in files where isOurs(path) {
                     try FileManager.default.removeItem(atPath: path)
@@ -66,15 +73,15 @@ extension SetupCommand {
             }
             for path in outcome.written { print("Wrote \(path).") }
             for path in outcome.removed { print("Removed \(path).") }
-            if parsed.flag("undo") {
+            if arguments.undo {
                 if outcome.removed.isEmpty { print("Sesame had no systemd units in \(folder).") }
             } else if outcome.written.isEmpty {
                 print("The units are already in place (\(folder)).")
             }
             if !manage {
-                print(parsed.flag("undo") ? "Run: systemctl --user disable --now sesame-agent.socket"
+                print(arguments.undo ? "Run: systemctl --user disable --now sesame-agent.socket"
                       : "Run: systemctl --user daemon-reload && systemctl --user enable --now sesame-agent.socket")
-            } else if !parsed.flag("undo") && outcome.systemctl.count == 2 {
+            } else if !arguments.undo && outcome.systemctl.count == 2 {
                 print("The agent now starts when a program first connects to it; the Secret Service when a program first asks the session bus.")
             }
         }

@@ -29,7 +29,7 @@ enum SiteRulesLookup {
         do {
             host = try ServiceURL(parsing: text).host
         } catch {
-            throw context.arguments.usageError("'\(text)' is not a valid URL or domain")
+            throw context.usage.error("'\(text)' is not a valid URL or domain")
         }
         guard let (domain, rules) = try load(path: path).rules(for: host, publicSuffixList: context.publicSuffixList()) else {
             if explicit { Terminal.writeToStandardError("Note: no password rules for \(host.ascii); using the defaults.\n") }

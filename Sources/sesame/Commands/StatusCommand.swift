@@ -8,9 +8,15 @@ enum StatusCommand: Command {
         name: "status",
         abstract: "Show whether the agent runs and holds the vault unlocked.",
         discussion: "Asking does not count as use: it neither unlocks nor extends the time before the agent locks. Exits 0 whether or not an agent runs; scripts read --json.",
-        options: [CommonOptions.json, CommonOptions.vault])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    struct Arguments: CommandArguments {
+        init(_ decoder: inout ArgumentDecoder) {
+            decoder.shared(CommonOptions.json, CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         let location = context.agentLocation
         var status: AgentStatus?
         if let client = try context.connectAgent() { status = try client.agentStatus() }

@@ -17,7 +17,7 @@ enum SyncCommand: Command {
         name: "sync",
         abstract: "Exchange changes with this vault's other devices through git or a synced folder.",
         discussion: "Without a subcommand: pull, merge what other devices published, and publish this device's changes. With git, the remote's clone lives next to the vault (VAULT.sync) and only this device's own files are committed, so merges never conflict. A folder is any folder that Syncthing, Nextcloud, Dropbox or iCloud Drive keeps in step. The transport sees only encrypted, padded files. When the agent holds the vault unlocked, 'sync' and 'sync status' run in the agent and ask for nothing; otherwise they ask for the master password. See docs/sync.md.",
-        options: [CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault],
+        declaring: Arguments.self,
         subcommands: subcommandSpecs,
         runsWithoutSubcommand: true,
         familiarNames: ["pull", "push"])
@@ -25,15 +25,38 @@ enum SyncCommand: Command {
     static let defaultInterval: TimeInterval = 300
     static let minimumInterval: TimeInterval = 10
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    /// What `sync`, `sync status` and `sync password` read: only the options every command shares.
+    struct Arguments: CommandArguments {
+        init(_ decoder: inout ArgumentDecoder) {
+            decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+        }
+    }
+
+    /// What `sync setup` and `sync clone` read: the transport, and how often the agent syncs.
+    struct TransportArguments: CommandArguments {
+        let kind: String
+        let location: String?
+        let interval: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            kind = decoder.argument(ArgumentSpec("kind", help: "git or folder.", completion: .values(["git", "folder"]))) ?? ""
+            location = decoder.argument(ArgumentSpec("location", help: "The git remote's URL, or the folder's path."))
+            interval = decoder.value(intervalOption)
+            decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         try translatingSyncErrors { try syncNow(context: context) }
     }
 
     /// The interval `--interval` gives, checked.
-    static func interval(_ arguments: ParsedArguments) throws -> TimeInterval? {
-        let interval = try arguments.value("interval") { AgentDuration.parse($0) }
+    static func interval(_ text: String?, usage: CommandUsage) throws -> TimeInterval? {
+        let interval = try usage.converted(text, of: intervalOption) { AgentDuration.parse($0) }
         if let interval, interval < minimumInterval {
-            throw arguments.usageError("The interval must be at least \(Int(minimumInterval)) seconds")
+            throw usage.error("The interval must be at least \(Int(minimumInterval)) seconds")
         }
         return interval
     }
@@ -42,20 +65,14 @@ enum SyncCommand: Command {
         "interval", valueName: "duration",
         help: "Sync automatically this often while the agent holds the vault unlocked (90s, 5m, 1h; at least 10s).")
 
-    /// The arguments `setup` and `clone` take to name a transport (read by ``transport(_:)``).
-    static let transportArguments = [
-        ArgumentSpec("kind", help: "git or folder.", completion: .values(["git", "folder"])),
-        ArgumentSpec("location", help: "The git remote's URL, or the folder's path."),
-    ]
-
     /// The transport `setup` and `clone` name: `git URL` or `folder PATH`.
-    static func transport(_ arguments: ParsedArguments) throws -> SyncTransportConfiguration {
-        let kindName = arguments.argument("kind") ?? ""
+    static func transport(_ arguments: TransportArguments) throws -> SyncTransportConfiguration {
+        let kindName = arguments.kind
         guard let kind = SyncTransportConfiguration.Kind(rawValue: kindName) else {
-            throw arguments.usageError("Unknown kind '\(TerminalText.quoted(kindName))': say 'git URL' or 'folder PATH'")
+            throw arguments.usage.error("Unknown kind '\(TerminalText.quoted(kindName))': say 'git URL' or 'folder PATH'")
         }
-        guard let location = arguments.argument("location"), !location.isEmpty else {
-            throw arguments.usageError(kind == .git ? "Say which remote: 'git URL'" : "Say which folder: 'folder PATH'")
+        guard let location = arguments.location, !location.isEmpty else {
+            throw arguments.usage.error(kind == .git ? "Say which remote: 'git URL'" : "Say which folder: 'folder PATH'")
         }
         return SyncTransportConfiguration(kind: kind, location: kind == .folder ? absolute(location) : location)
     }

@@ -12,11 +12,18 @@ enum TrashCommand: Command {
         name: "trash",
         abstract: "List, restore or delete items in the trash.",
         discussion: "Without a subcommand: lists the items in the trash. Items 'sesame rm' removed (without --permanent) and credentials a service rejected (for example when git reports a failed login) are moved here, never destroyed.",
-        options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault],
+        declaring: Arguments.self,
         subcommands: subcommandSpecs,
         runsWithoutSubcommand: true)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    /// What `trash` and `trash list` read: only the options every command shares.
+    struct Arguments: CommandArguments {
+        init(_ decoder: inout ArgumentDecoder) {
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
         try List.run(arguments, context: context)
     }
 
@@ -24,9 +31,9 @@ enum TrashCommand: Command {
     enum List: Command {
         static let spec = CommandSpec(
             name: "list", abstract: "List the items in the trash.",
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: TrashCommand.Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        static func run(_ arguments: TrashCommand.Arguments, context: CommandContext) throws {
             let (items, damaged) = try context.openService().list(.trashed)
             if context.wantsJSON {
                 try context.printJSON(items.map(SummaryJSON.init))
@@ -43,12 +50,20 @@ enum TrashCommand: Command {
     enum Restore: Command {
         static let spec = CommandSpec(
             name: "restore", abstract: "Move an item from the trash back into the vault.",
-            arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let item: String
+
+            init(_ decoder: inout ArgumentDecoder) {
+                item = decoder.argument(CommonOptions.item) ?? ""
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let service = try context.openService()
-            let item = try context.resolve(arguments.argument("item") ?? "", in: service, states: [.trashed])
+            let item = try context.resolve(arguments.item, in: service, states: [.trashed])
             try service.restore(item.id)
             if context.wantsJSON {
                 try context.printJSON(["id": item.id.uuidString.lowercased(), "restored": "true"])
@@ -62,12 +77,20 @@ enum TrashCommand: Command {
     enum Remove: Command {
         static let spec = CommandSpec(
             name: "rm", abstract: "Delete an item in the trash for good.",
-            arguments: [ArgumentSpec("item", help: "The item's id, or its title (an unambiguous prefix is enough).")],
-            options: [CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault])
+            declaring: Arguments.self)
 
-        static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        struct Arguments: CommandArguments {
+            let item: String
+
+            init(_ decoder: inout ArgumentDecoder) {
+                item = decoder.argument(CommonOptions.item) ?? ""
+                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+            }
+        }
+
+        static func run(_ arguments: Arguments, context: CommandContext) throws {
             let service = try context.openService()
-            let item = try context.resolve(arguments.argument("item") ?? "", in: service, states: [.trashed])
+            let item = try context.resolve(arguments.item, in: service, states: [.trashed])
             try service.delete(item.id)
             if context.wantsJSON {
                 try context.printJSON(["id": item.id.uuidString.lowercased(), "deleted": "true"])

@@ -9,14 +9,24 @@ enum UnlockCommand: Command {
         name: "unlock",
         abstract: "Unlock the vault in the agent, so commands stop asking for the master password.",
         discussion: "Starts the agent if none is running. The agent locks the vault after --timeout without use (default 15m), on 'sesame lock', and when it stops. The master password is asked for without echo, or read from standard input with --password-stdin; after a wrong one the agent makes the next attempt wait (1s, 2s, 4s … up to 30s). While the vault is unlocked, commands read no master password, even with --password-stdin. Exits 2 when the master password is wrong.",
-        options: [
-            .value("timeout", valueName: "duration", help: "Lock after this long without use, such as 90s, 15m or 2h (default: the agent's, 15m)."),
-            CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault,
-        ],
+        declaring: Arguments.self,
         familiarNames: ["login", "open", "signin"])
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        let timeout = try arguments.value("timeout") { AgentDuration.parse($0) }
+    struct Arguments: CommandArguments {
+        static let timeoutOption = OptionSpec.value("timeout", valueName: "duration", help: "Lock after this long without use, such as 90s, 15m or 2h (default: the agent's, 15m).")
+
+        let timeout: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            timeout = decoder.value(Self.timeoutOption)
+            decoder.shared(CommonOptions.passwordStdin, CommonOptions.json, CommonOptions.vault)
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        let timeout = try arguments.usage.converted(arguments.timeout, of: Arguments.timeoutOption) { AgentDuration.parse($0) }
         let path = context.canonicalVaultPath
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError("No vault at \(path); create one with 'sesame init'.")

@@ -18,13 +18,19 @@ enum VerifyCommand: Command {
             fail to decrypt stay reported (remove them with 'sesame rm'). An agent holding the vault is locked \
             afterwards, so its next unlock checks against the accepted items.
             """,
-        options: [
-            .flag("accept", help: "Accept the current set of items as the reference (asks for the master password)."),
-            CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault,
-        ])
+            declaring: Arguments.self)
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        if arguments.flag("accept") {
+    struct Arguments: CommandArguments {
+        let accept: Bool
+
+        init(_ decoder: inout ArgumentDecoder) {
+            accept = decoder.flag(.flag("accept", help: "Accept the current set of items as the reference (asks for the master password)."))
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+        }
+    }
+
+    static func run(_ arguments: Arguments, context: CommandContext) throws {
+        if arguments.accept {
             try accept(context: context)
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameCommandContract
 import SesameCrypto
 import SesameStore
 import SesameTerminal
@@ -136,7 +137,7 @@ enum SummaryTable {
     /// The table as text, fitted to standard output's terminal if it is one; Table escapes its cells itself, and
     /// styles its headers.
     static func render(_ items: [ItemSummary]) -> String {
-        var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
+        var table = Table(headers: CommandOutput.summaryColumns)
         for item in items {
             table.append([item.title, item.username, item.urls.first ?? "", String(item.id.uuidString.lowercased().prefix(8))])
         }

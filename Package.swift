@@ -82,9 +82,9 @@ let package = Package(
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
         .target(name: "SesameGitProtocol"),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync", "SesameStore"]),
-        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
+        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame-cli)
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
-        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"]),
         // What the front serves itself (`fill`, `match`, `list`, `show`, `totp`), without Foundation.
         .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText", "SesameCommandContract"]),
         // What the fronts and the full programs must agree on, in one place both link (no Foundation): the options
@@ -94,7 +94,7 @@ let package = Package(
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
             "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
-        ], path: "Sources/sesame"),
+        ]),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
@@ -117,12 +117,11 @@ let package = Package(
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
         ]),
         // The installed helper: serves `get` from the agent and runs `sesame-git-credential` (the full helper,
-        // Sources/git-credential-sesame) for everything else; fully static and without Foundation.
-        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameCommandContract"],
-                          path: "Sources/git-credential-front"),
+        // Sources/sesame-git-credential) for everything else; fully static and without Foundation.
+        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameCommandContract"]),
         .executableTarget(name: "sesame-git-credential", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal", "SesameSystemCalls",
-        ], path: "Sources/git-credential-sesame"),
+        ]),
 
         // Test doubles shared by tests and benchmarks; no product ships them.
         .target(name: "SesameAutoFillTestSupport", dependencies: ["SesameAutoFill"], path: "Tests/SesameAutoFillTestSupport"),

@@ -89,16 +89,19 @@ let package = Package(
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
         .target(name: "SesameGitProtocol"),
         .target(name: "SesameSyncTransport", dependencies: ["SesameSync"]),
-        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame)
+        // The installed `sesame`: serves `fill` from the agent and runs `sesame-cli` (the full CLI, Sources/sesame-cli)
         // for every other command; fully static and without Foundation, so it starts fast (docs/design.md).
-        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"], path: "Sources/sesame-front"),
+        .executableTarget(name: "sesame", dependencies: ["SesameFront", "SesameAgentLink"]),
         // What the front serves itself (`fill`, `match`, `list`, `show`, `totp`), without Foundation.
-        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText"]),
+        .target(name: "SesameFront", dependencies: ["SesameAgentLink", "SesameTerminalText", "SesameCommandContract"]),
+        // What the fronts and the full programs must agree on, in one place both link (no Foundation): the options
+        // and names of the front-served commands, the agent requests the fronts write, the lines both print.
+        .target(name: "SesameCommandContract"),
         .executableTarget(name: "sesame-cli", dependencies: [
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-            "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls",
-        ], path: "Sources/sesame"),
+            "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
+        ]),
         .target(name: "SesameBrowser", dependencies: [
             "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
@@ -121,12 +124,11 @@ let package = Package(
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
         ]),
         // The installed helper: serves `get` from the agent and runs `sesame-git-credential` (the full helper,
-        // Sources/git-credential-sesame) for everything else; fully static and without Foundation.
-        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol"],
-                          path: "Sources/git-credential-front"),
+        // Sources/sesame-git-credential) for everything else; fully static and without Foundation.
+        .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameCommandContract"]),
         .executableTarget(name: "sesame-git-credential", dependencies: [
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal", "SesameSystemCalls",
-        ], path: "Sources/git-credential-sesame"),
+        ]),
 
         // Test doubles shared by tests and benchmarks; no product ships them.
         .target(name: "SesameAutoFillTestSupport", dependencies: ["SesameAutoFill"], path: "Tests/SesameAutoFillTestSupport"),
@@ -157,7 +159,8 @@ let package = Package(
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameFrontTests", dependencies: ["SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto"]),
+        .testTarget(name: "SesameFrontTests", dependencies: [
+            "SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto", "SesameCommandContract"]),
         .testTarget(name: "SesameInterchangeTests", dependencies: [
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),

@@ -1,3 +1,5 @@
+import SesameCommandContract
+
 /// A command's words as the `sesame` front reads them: only the plain spellings of the options it knows, so that
 /// whatever it accepts means the same to the full CLI's parser (`CommandSpec+Parsing`). Anything else (help, `--`,
 /// clustered or unknown options, a repeated option, an empty or option-like value, a word starting with `-`) makes
@@ -7,9 +9,16 @@ struct FrontArguments {
     var flags: Set<String> = []
     var values: [String: String] = [:]
 
-    /// `flags` and `valueOptions` map every accepted spelling (`--reveal`, `-r`) to the option's name.
-    init?(_ words: ArraySlice<String>, flags known: [String: String], valueOptions: [String: String],
-          positionals allowed: ClosedRange<Int>) {
+    /// `options` are the options of the command this front serves, as the full CLI declares them
+    /// (``FrontServedOption``): each is accepted in its plain spellings (`--reveal`, `-r`, `--vault=PATH`).
+    init?(_ words: ArraySlice<String>, options: [FrontServedOption], positionals allowed: ClosedRange<Int>) {
+        var known: [String: String] = [:]
+        var valueOptions: [String: String] = [:]
+        for option in options {
+            for spelling in option.spellings {
+                if option.takesValue { valueOptions[spelling] = option.name } else { known[spelling] = option.name }
+            }
+        }
         var index = words.startIndex
         while index < words.endIndex {
             let word = words[index]
@@ -38,6 +47,11 @@ struct FrontArguments {
     }
 
     /// The options every vault command shares: `--json`, `--password-stdin`, `--vault PATH`.
-    static let commonFlags = ["--json": "json", "--password-stdin": "password-stdin"]
-    static let vaultOption = ["--vault": "vault"]
+    static let common: [FrontServedOption] = [.json, .passwordStdin, .vault]
+
+    /// Whether the flag was given.
+    func has(_ option: FrontServedOption) -> Bool { flags.contains(option.name) }
+
+    /// The option's value, when given.
+    func value(_ option: FrontServedOption) -> String? { values[option.name] }
 }

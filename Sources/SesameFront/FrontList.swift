@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgentLink
+import SesameCommandContract
 import SesameTerminalText
 
 /// `sesame list [--json] [--vault PATH] [--password-stdin]` served by the front: the same `list` request, the same
@@ -12,19 +13,18 @@ struct FrontList {
     let environment: [String: String]
 
     init?(_ words: [String], environment: [String: String]) {
-        guard words.first == "list",
-            let arguments = FrontArguments(
-                words.dropFirst(), flags: FrontArguments.commonFlags, valueOptions: FrontArguments.vaultOption,
-                positionals: 0...0)
+        guard words.first == FrontServedCommand.list.rawValue,
+            let arguments = FrontArguments(words.dropFirst(), options: FrontArguments.common, positionals: 0...0)
         else { return nil }
-        json = arguments.flags.contains("json")
-        vault = arguments.values["vault"]
+        json = arguments.has(.json)
+        vault = arguments.value(.vault)
         self.environment = environment
     }
 
     func run() -> Int32? {
         guard json || isatty(STDOUT_FILENO) != 1 else { return nil }
-        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, "list", ["state": .string("active")]),
+        guard let (_, reply) = FrontAgent.open(
+                vault: vault, environment: environment, FrontRequest.Operation.list, [FrontRequest.Field.state: .string("active")]),
             case .array(let summaries) = reply["summaries"], (FrontOutput.strings(reply["damaged"]) ?? []).isEmpty
         else { return nil }
         let output: [UInt8]
@@ -45,10 +45,10 @@ struct FrontList {
             }
             output = FrontOutput.json(.array(rows))
         } else if summaries.isEmpty {
-            output = FrontOutput.line("The vault is empty; add a login with 'sesame add'.")
+            output = FrontOutput.line(CommandOutput.emptyVault)
         } else {
             // `SummaryTable`.
-            var table = Table(headers: ["TITLE", "USERNAME", "URL", "ID"])
+            var table = Table(headers: CommandOutput.summaryColumns)
             for summary in summaries {
                 guard let id = FrontOutput.id(summary["id"]), let title = summary["title"]?.string,
                     let username = summary["username"]?.string, let urls = FrontOutput.strings(summary["urls"])

@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgentLink
+import SesameCommandContract
 import SesameTerminalText
 
 /// `sesame match [URL-OR-DOMAIN…] [--json] [--vault PATH] [--password-stdin]` served by the front: the same
@@ -13,15 +14,13 @@ struct FrontMatch {
     let environment: [String: String]
 
     init?(_ words: [String], environment: [String: String]) {
-        guard words.first == "match",
-            let arguments = FrontArguments(
-                words.dropFirst(), flags: FrontArguments.commonFlags, valueOptions: FrontArguments.vaultOption,
-                positionals: 0...Int.max),
+        guard words.first == FrontServedCommand.match.rawValue,
+            let arguments = FrontArguments(words.dropFirst(), options: FrontArguments.common, positionals: 0...Int.max),
             arguments.positionals.allSatisfy(PlainIdentifier.isPlain)
         else { return nil }
         identifiers = arguments.positionals
-        json = arguments.flags.contains("json")
-        vault = arguments.values["vault"]
+        json = arguments.has(.json)
+        vault = arguments.value(.vault)
         self.environment = environment
     }
 
@@ -30,19 +29,22 @@ struct FrontMatch {
     /// The exit status, or nil when the full CLI should run the command.
     func run() -> Int32? {
         var fields: [String: AgentJSON] = [
-            "identifiers": .array(identifiers.map { identifier in
-                .object(["identifier": .string(identifier), "kind": .string(identifier.contains("://") ? "url" : "domain")])
+            FrontRequest.Field.identifiers: .array(identifiers.map { identifier in
+                .object([
+                    FrontRequest.Field.identifier: .string(identifier),
+                    FrontRequest.Field.kind: .string(identifier.contains("://") ? "url" : "domain"),
+                ])
             }),
         ]
         if listsAll && json {
             // As the full command asks: in frames of 1,000 rows, printed as they come.
-            fields["rowsPerFrame"] = .number("1000")
-            guard let (conversation, first) = FrontAgent.open(vault: vault, environment: environment, "match", fields) else {
+            fields[FrontRequest.Field.rowsPerFrame] = .number("1000")
+            guard let (conversation, first) = FrontAgent.open(vault: vault, environment: environment, FrontRequest.Operation.match, fields) else {
                 return nil
             }
             return streamAll(first: first, conversation: conversation)
         }
-        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, "match", fields),
+        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, FrontRequest.Operation.match, fields),
             case .array(let matches) = reply["matches"], reply["more"] == nil
         else { return nil }
         let output: [UInt8]
@@ -55,9 +57,9 @@ struct FrontMatch {
             output = FrontOutput.json(.array(rows))
         } else if matches.isEmpty {
             guard listsAll else { return nil }
-            output = FrontOutput.line("The vault has no logins; add one with 'sesame add'.")
+            output = FrontOutput.line(CommandOutput.noLogins)
         } else {
-            var table = Table(headers: (listsAll ? [] : ["MATCH"]) + ["TITLE", "USERNAME", "URL", "LAST USED", "ID"])
+            var table = Table(headers: CommandOutput.matchColumns(listsAll: listsAll))
             for match in matches {
                 guard let cells = tableRow(match) else { return nil }
                 table.append(cells)

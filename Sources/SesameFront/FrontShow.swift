@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgentLink
+import SesameCommandContract
 import SesameTerminalText
 
 /// `sesame show ITEM [--reveal|-r] [--json] [--vault PATH] [--password-stdin]` served by the front: `resolve`, and
@@ -14,29 +15,27 @@ struct FrontShow {
     let environment: [String: String]
 
     init?(_ words: [String], environment: [String: String]) {
-        var flags = FrontArguments.commonFlags
-        flags["--reveal"] = "reveal"
-        flags["-r"] = "reveal"
-        guard words.first == "show",
-            let arguments = FrontArguments(words.dropFirst(), flags: flags, valueOptions: FrontArguments.vaultOption, positionals: 1...1)
+        guard words.first == FrontServedCommand.show.rawValue,
+            let arguments = FrontArguments(
+                words.dropFirst(), options: [FrontServedOption.reveal] + FrontArguments.common, positionals: 1...1)
         else { return nil }
         reference = arguments.positionals[0]
-        reveal = arguments.flags.contains("reveal")
-        json = arguments.flags.contains("json")
-        vault = arguments.values["vault"]
+        reveal = arguments.has(.reveal)
+        json = arguments.has(.json)
+        vault = arguments.value(.vault)
         self.environment = environment
     }
 
     func run() -> Int32? {
         guard let (conversation, resolved) = FrontAgent.open(
-                vault: vault, environment: environment, "resolve",
-                ["reference": .string(reference), "states": .array([.string("active")])]),
+                vault: vault, environment: environment, FrontRequest.Operation.resolve,
+                [FrontRequest.Field.reference: .string(reference), FrontRequest.Field.states: .array([.string("active")])]),
             let view = resolved["view"], let item = ShownItem(view: view)
         else { return nil }
         var revealed: AgentJSON?
         if reveal {
             guard let wireID = view["id"]?.string,
-                let reply = FrontAgent.send(conversation, "reveal", ["itemID": .string(wireID)]), let whole = reply["revealed"]
+                let reply = FrontAgent.send(conversation, FrontRequest.Operation.reveal, [FrontRequest.Field.itemID: .string(wireID)]), let whole = reply["revealed"]
             else { return nil }
             revealed = whole
         }

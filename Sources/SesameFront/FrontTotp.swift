@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgentLink
+import SesameCommandContract
 import SesameTerminalText
 
 /// `sesame totp ITEM [--json] [--vault PATH] [--password-stdin]` served by the front: `resolve`, then the agent's
@@ -13,28 +14,26 @@ struct FrontTotp {
     let environment: [String: String]
 
     init?(_ words: [String], environment: [String: String]) {
-        guard words.first == "totp",
-            let arguments = FrontArguments(
-                words.dropFirst(), flags: FrontArguments.commonFlags, valueOptions: FrontArguments.vaultOption,
-                positionals: 1...1)
+        guard words.first == FrontServedCommand.totp.rawValue,
+            let arguments = FrontArguments(words.dropFirst(), options: FrontArguments.common, positionals: 1...1)
         else { return nil }
         reference = arguments.positionals[0]
-        json = arguments.flags.contains("json")
-        vault = arguments.values["vault"]
+        json = arguments.has(.json)
+        vault = arguments.value(.vault)
         self.environment = environment
     }
 
     func run() -> Int32? {
         guard let (conversation, resolved) = FrontAgent.open(
-                vault: vault, environment: environment, "resolve",
-                ["reference": .string(reference), "states": .array([.string("active")])]),
+                vault: vault, environment: environment, FrontRequest.Operation.resolve,
+                [FrontRequest.Field.reference: .string(reference), FrontRequest.Field.states: .array([.string("active")])]),
             let wireID = resolved["view"]?["id"]?.string,
-            let reply = FrontAgent.send(conversation, "oneTimeCode", ["itemID": .string(wireID)]),
+            let reply = FrontAgent.send(conversation, FrontRequest.Operation.oneTimeCode, [FrontRequest.Field.itemID: .string(wireID)]),
             let code = reply["oneTimeCode"]?["code"]?.string, let remaining = reply["oneTimeCode"]?["remaining"]?.int
         else { return nil }
         let output = json
             ? FrontOutput.json(.object(["code": .string(code), "remaining": .number(String(remaining))]))
-            : FrontOutput.line("\(code) (\(remaining) s left)")
+            : FrontOutput.line(CommandOutput.oneTimeCode(code, remaining: remaining))
         return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
     }
 }

@@ -68,6 +68,26 @@ public struct CommandSpec: Sendable, Equatable {
         checkConsistency()
     }
 
+    /// Creates a command whose positional arguments and options are the ones `Arguments` reads
+    /// (``ArgumentDecoder/declarations(of:)``), so its help lists exactly what it decodes.
+    public init<Arguments: CommandArguments>(
+        name: String,
+        abstract: String,
+        discussion: String? = nil,
+        version: String? = nil,
+        declaring: Arguments.Type,
+        subcommands: [SubcommandSpec] = [],
+        runsWithoutSubcommand: Bool = false,
+        familiarNames: [String] = [],
+        isHidden: Bool = false
+    ) {
+        let declared = ArgumentDecoder.declarations(of: Arguments.self)
+        self.init(
+            name: name, abstract: abstract, discussion: discussion, version: version, arguments: declared.arguments,
+            options: declared.options, subcommands: subcommands, runsWithoutSubcommand: runsWithoutSubcommand,
+            familiarNames: familiarNames, isHidden: isHidden)
+    }
+
     /// Whether the command dispatches to subcommands.
     public var isGroup: Bool { !subcommands.isEmpty }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAgentLink
+import SesameCommandContract
 import SesameCrypto
 import SesameDomains
 @testable import SesameFront
@@ -57,8 +58,7 @@ import Testing
 
     @Test func argumentsAreReadOnlyInTheirPlainSpellings() throws {
         func parse(_ words: [String]) -> FrontArguments? {
-            FrontArguments(words[...], flags: ["--json": "json", "-r": "reveal", "--reveal": "reveal"],
-                           valueOptions: ["--vault": "vault"], positionals: 1...1)
+            FrontArguments(words[...], options: [.json, .reveal, .vault], positionals: 1...1)
         }
         let parsed = try #require(parse(["item", "--json", "-r", "--vault", "/v.sqlite"]))
         #expect(parsed.positionals == ["item"] && parsed.flags == ["json", "reveal"] && parsed.values == ["vault": "/v.sqlite"])
@@ -68,6 +68,17 @@ import Testing
                       ["item", "--vault", "a", "--vault", "b"], ["item", "other"], [], ["-"], ["item", "--unknown"],
                       ["item", "--json=yes"], ["", "--json"]] {
             #expect(parse(words) == nil, "\(words)")
+        }
+    }
+
+    @Test func fillReadsTheSpellingsTheCLIDeclares() throws {
+        let fill = try #require(FrontFill(["fill", "https://a.example", "-u", "bob", "--vault=/v.sqlite", "--json", "--password-stdin"]))
+        #expect(fill.identifier == "https://a.example" && fill.username == "bob" && fill.vault == "/v.sqlite" && fill.json)
+        #expect(FrontFill(["fill", "a.example", "--username=bob"])?.username == "bob")
+        for words in [["fill"], ["fill", "a.example", "b.example"], ["fill", "a.example", "--otp"], ["fill", "a.example", "-u"],
+                      ["fill", "a.example", "--username="], ["fill", "a.example", "-u", "a", "-u", "b"], ["fill", "a.example", "-h"],
+                      ["match", "a.example"], ["fill", "a.example", "-u=bob"], ["fill", "a.example", "--json", "--json"]] {
+            #expect(FrontFill(words) == nil, "\(words)")
         }
     }
 

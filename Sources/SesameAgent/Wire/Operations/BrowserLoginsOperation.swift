@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameCrypto
 
 /// `browserLogins`: the best logins of a page, passwords included, for an extension the user associated.

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameCrypto
 
 /// `browserOneTimeCode`: the current one-time code of a login the page was offered, for an extension the user

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameCrypto
 
 /// `browserSaveLogin`: what a page submitted, saved as a new login or as the new password of the login the

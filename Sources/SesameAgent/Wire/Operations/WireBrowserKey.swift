@@ -1,4 +1,5 @@
 import SesameAutoFill
+import SesameBrowserAccess
 
 /// An extension's association as it presents it: the name the user gave it and its public key (base64).
 struct WireBrowserKey: Codable, Sendable, Equatable {

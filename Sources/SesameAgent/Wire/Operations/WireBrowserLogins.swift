@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameBrowserAccess
 
 /// The answer to a page's `get-logins` on the wire: which association asked, and the page's best logins, secrets
 /// included.

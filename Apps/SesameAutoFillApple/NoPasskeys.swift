@@ -8,7 +8,7 @@ import SesameAutoFill
 public struct NoPasskeys: PasskeyService {
     public nonisolated init() {}
 
-    public func assertion(for request: ASPasskeyCredentialRequest, interactive: Bool) async throws(ProviderError)
+    public func assertion(for request: ASPasskeyCredentialRequest, mode: RequestMode) async throws(ProviderError)
         -> ASPasskeyAssertionCredential
     {
         throw .failed

@@ -12,9 +12,9 @@ import SesameAutoFill
 @available(iOS 17.0, macOS 14.0, *)
 @MainActor
 public protocol PasskeyService {
-    /// A sign-in with a passkey: `interactive` is false for a QuickType tap (no UI, `userInteractionRequired` to
-    /// ask for it), true after the system showed the extension.
-    func assertion(for request: ASPasskeyCredentialRequest, interactive: Bool) async throws(ProviderError)
+    /// A sign-in with a passkey: without user interaction for a QuickType tap (no UI, `userInteractionRequired` to
+    /// ask for it), after it once the system showed the extension.
+    func assertion(for request: ASPasskeyCredentialRequest, mode: RequestMode) async throws(ProviderError)
         -> ASPasskeyAssertionCredential
     /// A new passkey: `conditional` is iOS 18's registration without UI (a passkey upgrade after a password fill),
     /// where `userInteractionRequired` counts as any other failure.

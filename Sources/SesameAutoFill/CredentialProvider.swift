@@ -8,8 +8,8 @@ import SesameStore
 ///
 /// ```
 /// list(for:)                          → ranked matches                 (needs a trusted session)
-/// credentialWithoutUserInteraction    → Credential | userInteractionRequired | credentialIdentityNotFound
-/// credentialAfterAuthentication       → authenticate, then Credential | userCanceled | failed | credentialIdentityNotFound
+/// credential(for:mode:), .withoutUserInteraction → Credential | userInteractionRequired | credentialIdentityNotFound
+/// credential(for:mode:), .afterUserInteraction   → authenticate, then Credential | userCanceled | failed | credentialIdentityNotFound
 /// configure()                         → authenticate if needed, then a full identity-store replace
 /// ```
 ///
@@ -163,29 +163,18 @@ public actor CredentialProvider {
         try await fill(itemID: id, tapped: nil, from: useTrustedService())
     }
 
-    /// The QuickType path: the credential behind a tapped suggestion, only if the session is trusted. Never
-    /// prompts: locked → `userInteractionRequired`, and the system then calls
-    /// ``credentialAfterAuthentication(for:)``. Checks the session once.
-    public func credentialWithoutUserInteraction(for identity: CredentialIdentity) async throws(ProviderError)
+    /// The credential behind a tapped suggestion. Without user interaction (the QuickType path) only if the
+    /// session is trusted, never prompting: locked → `userInteractionRequired`, and the system asks again after
+    /// user interaction, which unlocks through the authenticator if the session is not trusted (a session still
+    /// trusted needs no second proof: the request without UI would have answered). Checks the session once.
+    public func credential(for identity: CredentialIdentity, mode: RequestMode) async throws(ProviderError)
         -> Credential
     {
         guard let id = identity.itemID else {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        return try await fill(itemID: id, tapped: identity, from: useTrustedService())
-    }
-
-    /// The credential behind a suggestion, after unlocking through the authenticator if the session is not
-    /// trusted (a session still trusted needs no second proof: the request without UI would have answered).
-    public func credentialAfterAuthentication(for identity: CredentialIdentity) async throws(ProviderError)
-        -> Credential
-    {
-        guard let id = identity.itemID else {
-            await removeStale(identity)
-            throw .credentialIdentityNotFound
-        }
-        return try await fill(itemID: id, tapped: identity, from: useTrustedService(authenticatingFor: .fill(identity)))
+        return try await fill(itemID: id, tapped: identity, from: useTrustedService(for: identity, mode: mode))
     }
 
     /// The extension was enabled: unlock if needed, then replace the store's content with every identity.
@@ -257,6 +246,16 @@ public actor CredentialProvider {
 
     /// The session's service for a request that may show UI: unlocks through the authenticator first when the
     /// session is not trusted (a session still trusted needs no second proof).
+    /// The service for a request about `identity`: trusted already, or (after user interaction) once unlocked.
+    func useTrustedService(for identity: CredentialIdentity, mode: RequestMode) async throws(ProviderError)
+        -> LocalVaultService
+    {
+        switch mode {
+        case .withoutUserInteraction: try useTrustedService()
+        case .afterUserInteraction: try await useTrustedService(authenticatingFor: .fill(identity))
+        }
+    }
+
     func useTrustedService(authenticatingFor purpose: AuthenticationPrompt.Purpose) async throws(ProviderError)
         -> LocalVaultService
     {

@@ -76,14 +76,14 @@ final class AutoFillHost {
     func tap(_ identity: CredentialIdentity) async -> Outcome {
         events.append(.provideCredentialWithoutUserInteraction(record: identity.recordIdentifier))
         do throws(ProviderError) {
-            return completed(try await provider.credentialWithoutUserInteraction(for: bridged(identity)))
+            return completed(try await provider.credential(for: bridged(identity), mode: .withoutUserInteraction))
         } catch {
             events.append(.cancelRequest(error))
             guard error == .userInteractionRequired else { return .canceled(error) }
         }
         events.append(.prepareInterfaceToProvideCredential(record: identity.recordIdentifier))
         do throws(ProviderError) {
-            return completed(try await provider.credentialAfterAuthentication(for: bridged(identity)))
+            return completed(try await provider.credential(for: bridged(identity), mode: .afterUserInteraction))
         } catch {
             events.append(.cancelRequest(error))
             return .canceled(error)

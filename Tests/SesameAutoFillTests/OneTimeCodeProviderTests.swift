@@ -59,16 +59,16 @@ import Testing
         let identity = CredentialIdentity(serviceIdentifier: domainService("example.com"), user: "alice",
                                           recordIdentifier: CredentialIdentity.recordIdentifier(for: item.id), kind: .oneTimeCode)
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await fixture.provider.oneTimeCodeWithoutUserInteraction(for: identity)
+            try await fixture.provider.oneTimeCode(for: identity, mode: .withoutUserInteraction)
         }
         #expect(fixture.authenticator.prompts.isEmpty)
         try await fixture.unlock()
-        let code = try await fixture.provider.oneTimeCodeWithoutUserInteraction(for: identity)
+        let code = try await fixture.provider.oneTimeCode(for: identity, mode: .withoutUserInteraction)
         #expect(code.code.count == 6 && (1...30).contains(code.remaining))
         let stale = CredentialIdentity(serviceIdentifier: domainService("example.com"), user: "alice",
                                        recordIdentifier: "not-an-item", kind: .oneTimeCode)
         await #expect(throws: ProviderError.credentialIdentityNotFound) {
-            try await fixture.provider.oneTimeCodeWithoutUserInteraction(for: stale)
+            try await fixture.provider.oneTimeCode(for: stale, mode: .withoutUserInteraction)
         }
     }
 }

@@ -28,7 +28,7 @@ import Testing
         let next = provider(vault, store: store, authenticator: ScriptedAuthenticator([ScriptedAuthenticator.correct]))
         #expect(next.needsFullSync)
         let identity = try vault.expectedIdentities()[0]
-        _ = try await next.credentialAfterAuthentication(for: identity)
+        _ = try await next.credential(for: identity, mode: .afterUserInteraction)
         #expect(await store.identities == (try vault.expectedIdentities()))
         #expect(!next.needsFullSync)
     }

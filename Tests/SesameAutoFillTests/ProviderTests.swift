@@ -40,18 +40,18 @@ import Testing
         let identity = CredentialIdentity(serviceIdentifier: domainService("example.com"), user: "alice",
                                           recordIdentifier: CredentialIdentity.recordIdentifier(for: item.id))
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await fixture.provider.credentialWithoutUserInteraction(for: identity)
+            try await fixture.provider.credential(for: identity, mode: .withoutUserInteraction)
         }
         try await fixture.unlock()
-        #expect(try await fixture.provider.credentialWithoutUserInteraction(for: identity).password == "s3cret-pw")
+        #expect(try await fixture.provider.credential(for: identity, mode: .withoutUserInteraction).password == "s3cret-pw")
         await fixture.provider.lock()
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await fixture.provider.credentialWithoutUserInteraction(for: identity)
+            try await fixture.provider.credential(for: identity, mode: .withoutUserInteraction)
         }
         try await fixture.unlock()
         fixture.clock.advance(by: VaultSession.defaultIdleTimeout)
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await fixture.provider.credentialWithoutUserInteraction(for: identity)
+            try await fixture.provider.credential(for: identity, mode: .withoutUserInteraction)
         }
         #expect(fixture.authenticator.prompts.isEmpty, "the no-UI path never prompts")
     }
@@ -62,7 +62,7 @@ import Testing
         try await fixture.unlock()
         let identity = CredentialIdentity(serviceIdentifier: domainService("example.com"), user: "alice",
                                           recordIdentifier: CredentialIdentity.recordIdentifier(for: item.id))
-        #expect(try await fixture.provider.credentialAfterAuthentication(for: identity).username == "alice")
+        #expect(try await fixture.provider.credential(for: identity, mode: .afterUserInteraction).username == "alice")
         #expect(fixture.authenticator.prompts.isEmpty)
     }
 
@@ -72,13 +72,13 @@ import Testing
                                          recordIdentifier: "0:local:old.kdbx:entry")
         try await fixture.store.saveIdentities([foreign])
         await #expect(throws: ProviderError.credentialIdentityNotFound) {
-            try await fixture.provider.credentialWithoutUserInteraction(for: foreign)
+            try await fixture.provider.credential(for: foreign, mode: .withoutUserInteraction)
         }
         #expect(await fixture.store.count == 0)
         var missing = foreign
         missing.recordIdentifier = nil
         await #expect(throws: ProviderError.credentialIdentityNotFound) {
-            try await fixture.provider.credentialAfterAuthentication(for: missing)
+            try await fixture.provider.credential(for: missing, mode: .afterUserInteraction)
         }
         #expect(fixture.authenticator.prompts.isEmpty, "nothing to unlock for")
     }
@@ -92,7 +92,7 @@ import Testing
         try fixture.vault.otherProcess().setState(.trashed, ofItemWithID: item.id)
 
         await #expect(throws: ProviderError.credentialIdentityNotFound) {
-            try await fixture.provider.credentialWithoutUserInteraction(for: identity)
+            try await fixture.provider.credential(for: identity, mode: .withoutUserInteraction)
         }
         #expect(await fixture.store.count == 0)
     }

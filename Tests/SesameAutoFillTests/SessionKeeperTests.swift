@@ -45,7 +45,7 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
 
         clock.advance(by: 500)
         let second = provider(vault, keeper: keeper, clock: clock)
-        #expect(try await second.credentialWithoutUserInteraction(for: identity).password == "s3cret-pw")
+        #expect(try await second.credential(for: identity, mode: .withoutUserInteraction).password == "s3cret-pw")
         // That request restarted the timeout for every process.
         clock.advance(by: 500)
         let third = provider(vault, keeper: keeper, clock: clock)
@@ -53,7 +53,7 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         clock.advance(by: 101)
         let fourth = provider(vault, keeper: keeper, clock: clock)
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await fourth.credentialWithoutUserInteraction(for: identity)
+            try await fourth.credential(for: identity, mode: .withoutUserInteraction)
         }
         #expect(keeper.kept() == nil)
     }
@@ -80,12 +80,12 @@ final class MemorySessionKeeper: SessionKeeper, @unchecked Sendable {
         let app = provider(vault, keeper: keeper, clock: clock)
         try await app.unlock(password: .init(utf8: ProviderTestVault.password))
         let running = provider(vault, keeper: keeper, clock: clock)
-        #expect(try await running.credentialWithoutUserInteraction(for: identity).password == "s3cret-pw")
+        #expect(try await running.credential(for: identity, mode: .withoutUserInteraction).password == "s3cret-pw")
         #expect(await running.holdsKeys)
 
         await app.lock()
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await running.credentialWithoutUserInteraction(for: identity)
+            try await running.credential(for: identity, mode: .withoutUserInteraction)
         }
         #expect(await !running.holdsKeys)
         // That request did not bring the session back for anyone.

@@ -46,7 +46,7 @@ import Testing
         #expect(await missed.holdsKeys)
         let identity = try #require(CredentialIdentity(h.identity(for: h.github, service: "github.com")))
         await #expect(throws: ProviderError.userInteractionRequired) {
-            try await missed.credentialWithoutUserInteraction(for: identity)
+            try await missed.credential(for: identity, mode: .withoutUserInteraction)
         }
         #expect(await !missed.holdsKeys)
     }

@@ -62,23 +62,23 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     @available(iOS, introduced: 12.0, deprecated: 17.0)
     override open func provideCredentialWithoutUserInteraction(for credentialIdentity: ASPasswordCredentialIdentity) {
         ExtensionLog.entry(#function, identity: credentialIdentity)
-        fill(credentialIdentity, interactive: false)
+        fill(credentialIdentity, mode: .withoutUserInteraction)
     }
 
     override open func provideCredentialWithoutUserInteraction(for credentialRequest: any ASCredentialRequest) {
         ExtensionLog.entry(#function, request: credentialRequest)
-        provide(credentialRequest, interactive: false)
+        provide(credentialRequest, mode: .withoutUserInteraction)
     }
 
     @available(iOS, introduced: 12.0, deprecated: 17.0)
     override open func prepareInterfaceToProvideCredential(for credentialIdentity: ASPasswordCredentialIdentity) {
         ExtensionLog.entry(#function, identity: credentialIdentity)
-        fill(credentialIdentity, interactive: true)
+        fill(credentialIdentity, mode: .afterUserInteraction)
     }
 
     override open func prepareInterfaceToProvideCredential(for credentialRequest: any ASCredentialRequest) {
         ExtensionLog.entry(#function, request: credentialRequest)
-        provide(credentialRequest, interactive: true)
+        provide(credentialRequest, mode: .afterUserInteraction)
     }
 
     // MARK: - The list
@@ -182,14 +182,14 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     @available(iOS 26.2, *)
     override open func performWithoutUserInteractionIfPossible(savePasswordRequest: ASSavePasswordRequest) {
         ExtensionLog.entry(#function, site: savePasswordRequest.serviceIdentifier)
-        save(savePasswordRequest, interactive: false)
+        save(savePasswordRequest, mode: .withoutUserInteraction)
     }
 
     @available(iOS 26.2, *)
     override open func prepareInterface(for savePasswordRequest: ASSavePasswordRequest) {
         ExtensionLog.entry(
             "prepareInterface(for: ASSavePasswordRequest)", site: savePasswordRequest.serviceIdentifier)
-        save(savePasswordRequest, interactive: true)
+        save(savePasswordRequest, mode: .afterUserInteraction)
     }
 
     @available(iOS 26.2, *)
@@ -208,24 +208,22 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     // MARK: - Steps
 
     /// A request-based fill: one-time codes (iOS 18) and passkeys go their own way, passwords to ``fill``.
-    private func provide(_ request: any ASCredentialRequest, interactive: Bool) {
+    private func provide(_ request: any ASCredentialRequest, mode: RequestMode) {
         if #available(iOS 18.0, *), request.type == .oneTimeCode {
-            return fillOneTimeCode(request, interactive: interactive)
+            return fillOneTimeCode(request, mode: mode)
         }
-        if request.type == .passkeyAssertion { return assertPasskey(request, interactive: interactive) }
+        if request.type == .passkeyAssertion { return assertPasskey(request, mode: mode) }
         guard let identity = Self.passwordIdentity(of: request) else { return cancel(.failed) }
-        fill(identity, interactive: interactive)
+        fill(identity, mode: mode)
     }
 
-    private func fill(_ systemIdentity: ASPasswordCredentialIdentity, interactive: Bool) {
+    private func fill(_ systemIdentity: ASPasswordCredentialIdentity, mode: RequestMode) {
         guard let identity = CredentialIdentity(systemIdentity) else { return cancel(.credentialIdentityNotFound) }
         guard let provider else { return cancel(.failed) }
         let context = extensionContext
         Task {
             do throws(ProviderError) {
-                let credential = interactive
-                    ? try await provider.credentialAfterAuthentication(for: identity)
-                    : try await provider.credentialWithoutUserInteraction(for: identity)
+                let credential = try await provider.credential(for: identity, mode: mode)
                 Self.complete(context, with: credential)
             } catch {
                 Self.cancel(context, error)
@@ -233,7 +231,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    private func fillOneTimeCode(_ request: any ASCredentialRequest, interactive: Bool) {
+    private func fillOneTimeCode(_ request: any ASCredentialRequest, mode: RequestMode) {
         guard #available(iOS 18.0, *), let system = request.credentialIdentity as? ASOneTimeCodeCredentialIdentity
         else { return cancel(.failed) }
         guard let identity = CredentialIdentity(system) else { return cancel(.credentialIdentityNotFound) }
@@ -241,9 +239,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         let context = extensionContext
         Task {
             do throws(ProviderError) {
-                let code = interactive
-                    ? try await provider.oneTimeCodeAfterAuthentication(for: identity)
-                    : try await provider.oneTimeCodeWithoutUserInteraction(for: identity)
+                let code = try await provider.oneTimeCode(for: identity, mode: mode)
                 Self.complete(context, with: code)
             } catch {
                 Self.cancel(context, error)
@@ -289,12 +285,12 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    private func assertPasskey(_ request: any ASCredentialRequest, interactive: Bool) {
+    private func assertPasskey(_ request: any ASCredentialRequest, mode: RequestMode) {
         guard let request = request as? ASPasskeyCredentialRequest else { return cancel(.failed) }
         let context = extensionContext
         let passkeys = passkeys
         Self.answer(context) { () async throws(ProviderError) in
-            let credential = try await passkeys.assertion(for: request, interactive: interactive)
+            let credential = try await passkeys.assertion(for: request, mode: mode)
             context.completeAssertionRequest(using: credential, completionHandler: nil)
             ExtensionLog.completed("passkey assertion")
         }
@@ -312,7 +308,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     }
 
     @available(iOS 26.2, *)
-    private func save(_ request: ASSavePasswordRequest, interactive: Bool) {
+    private func save(_ request: ASSavePasswordRequest, mode: RequestMode) {
         guard let provider, let site = ServiceIdentifier(request.serviceIdentifier),
               let credential = SiteCredential(site, user: request.credential.user, password: request.credential.password)
         else { return cancel(.failed) }
@@ -321,7 +317,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
             do throws(ProviderError) {
                 if !(await provider.refreshTrust()) {
                     // Without UI the system shows ours when asked to; with it, the person unlocks or cancels.
-                    guard interactive else { throw .userInteractionRequired }
+                    guard mode == .afterUserInteraction else { throw .userInteractionRequired }
                     try await provider.authenticate(for: .save(site))
                 }
                 do {

@@ -20,22 +20,14 @@ extension CredentialProvider {
         try await code(itemID: id, tapped: nil, from: useTrustedService())
     }
 
-    /// The code behind a tapped one-time-code suggestion, only if the session is trusted.
-    public func oneTimeCodeWithoutUserInteraction(for identity: CredentialIdentity) async throws(ProviderError) -> OneTimeCode {
+    /// The code behind a tapped one-time-code suggestion: without user interaction only if the session is
+    /// trusted, after it once unlocked, as ``credential(for:mode:)``.
+    public func oneTimeCode(for identity: CredentialIdentity, mode: RequestMode) async throws(ProviderError) -> OneTimeCode {
         guard let id = identity.itemID else {
             await removeStale(identity)
             throw .credentialIdentityNotFound
         }
-        return try await code(itemID: id, tapped: identity, from: useTrustedService())
-    }
-
-    /// The code behind a suggestion, after unlocking through the authenticator if the session is not trusted.
-    public func oneTimeCodeAfterAuthentication(for identity: CredentialIdentity) async throws(ProviderError) -> OneTimeCode {
-        guard let id = identity.itemID else {
-            await removeStale(identity)
-            throw .credentialIdentityNotFound
-        }
-        return try await code(itemID: id, tapped: identity, from: useTrustedService(authenticatingFor: .fill(identity)))
+        return try await code(itemID: id, tapped: identity, from: useTrustedService(for: identity, mode: mode))
     }
 
     private func code(itemID id: UUID, tapped: CredentialIdentity?, from service: LocalVaultService)

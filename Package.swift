@@ -54,7 +54,7 @@ let package = Package(
         // WebAuthn's bytes (authenticator data, attestation object, COSE key, assertions) and the browser's origin
         // rules, shared by the iOS extension and the Linux browser host.
         .target(name: "SesamePasskeys", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
-        .target(name: "SesameAutoFill", dependencies: [
+        .target(name: "SesameAutoFill", dependencies: ["SesameCrypto", "SesameSync",
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
         // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "SesameTerminalText"),
         // Finding and reaching the agent without Foundation: shared by every client and the small `sesame` front.
         .target(name: "SesameAgentLink", dependencies: ["CSesameSystem", "CSodium", "SesameSystemCalls"]),
-        .target(name: "SesameAgent", dependencies: [
+        .target(name: "SesameAgent", dependencies: ["SesameCrypto", "SesameDomains", "SesameStore", "SesameSync",
             "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess", "SesameSecretAttributes", "CSesameSystem", "SesameSyncTransport", "SesameAgentLink", "SesameSystemCalls"]),
         .target(name: "SesameGit", dependencies: ["SesameAgent", "SesameAutoFill", "SesameGitProtocol"]),
         // git's message format alone (no Foundation), for the `git-credential-sesame` front.
@@ -97,15 +97,15 @@ let package = Package(
         // What the fronts and the full programs must agree on, in one place both link (no Foundation): the options
         // and names of the front-served commands, the agent requests the fronts write, the lines both print.
         .target(name: "SesameCommandContract"),
-        .executableTarget(name: "sesame-cli", dependencies: [
+        .executableTarget(name: "sesame-cli", dependencies: ["SesameAgentLink", "SesameKeePass", "SesameTerminalText",
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
             "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
         ]),
-        .target(name: "SesameBrowser", dependencies: [
+        .target(name: "SesameBrowser", dependencies: ["SesameAgentLink",
             "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
-        .executableTarget(name: "sesame-browser-host", dependencies: [
+        .executableTarget(name: "sesame-browser-host", dependencies: ["SesameAgentLink",
             "SesameBrowser", "SesameAgent", "SesameTerminal",
         ]),
         .executableTarget(name: "sesame-autotype", dependencies: [
@@ -117,16 +117,16 @@ let package = Package(
         .executableTarget(name: "sesame-clipboard", dependencies: [
             "SesameClipboard", "CSesameSystem", "SesameSystemCalls", .target(name: "CX11", condition: linuxOnly),
         ]),
-        .target(name: "SesameSecretService", dependencies: [
+        .target(name: "SesameSecretService", dependencies: ["SesameAgentLink",
             "SesameAgent", "SesameAutoFill", "SesameSecretAttributes", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
         ]),
-        .executableTarget(name: "sesame-secret-service", dependencies: [
+        .executableTarget(name: "sesame-secret-service", dependencies: ["SesameAgentLink", "SesameTerminalText",
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
         ]),
         // The installed helper: serves `get` from the agent and runs `sesame-git-credential` (the full helper,
         // Sources/sesame-git-credential) for everything else; fully static and without Foundation.
         .executableTarget(name: "git-credential-sesame", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameCommandContract"]),
-        .executableTarget(name: "sesame-git-credential", dependencies: [
+        .executableTarget(name: "sesame-git-credential", dependencies: ["SesameAgentLink", "SesameGitProtocol", "SesameTerminalText",
             "SesameGit", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameTerminal", "SesameSystemCalls",
         ]),
 
@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "SesameAutoFillTestSupport", dependencies: ["SesameAutoFill"], path: "Tests/SesameAutoFillTestSupport"),
 
         // Benchmarks: built in release by Benchmarks/run.sh, never timed in unit tests.
-        .executableTarget(name: "SesameBench", dependencies: [
+        .executableTarget(name: "SesameBench", dependencies: ["SesameAgentLink",
             "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameAgent", "SesameAutoFillTestSupport",
             "SesameTerminal", "SesameKeePass", "SesameSync", "SesameSyncTransport",
         ], path: "Benchmarks/SesameBench"),
@@ -148,20 +148,20 @@ let package = Package(
                         "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
                         "SesameInterchange"],
                     exclude: ["Scripts"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameAutoFillTests", dependencies: [
+        .testTarget(name: "SesameAutoFillTests", dependencies: ["SesameDomains",
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SesameAgentTests", dependencies: [
+        .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgentLink", "SesameCrypto", "SesameDomains",
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess",
             "SesameSecretAttributes", "SesameStore", "SesameSync", "SesameSyncTransport", "SesameSystemCalls"]),
-        .testTarget(name: "SesameGitTests", dependencies: ["SesameGit", "SesameAgent"]),
+        .testTarget(name: "SesameGitTests", dependencies: ["SesameAutoFill", "SesameCrypto", "SesameDomains", "SesameGitProtocol", "SesameStore", "SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameFrontTests", dependencies: [
             "SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto", "SesameCommandContract"]),
-        .testTarget(name: "SesameInterchangeTests", dependencies: [
+        .testTarget(name: "SesameInterchangeTests", dependencies: ["SesameDomains",
                         "SesameInterchange", "SesameKeePass", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameSyncTests", dependencies: [

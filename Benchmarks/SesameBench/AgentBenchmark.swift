@@ -1,3 +1,4 @@
+import SesameAgentLink
 import SesameAutoFillTestSupport
 import Foundation
 import SesameAgent

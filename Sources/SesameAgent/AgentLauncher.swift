@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameAgentLink
 import SesameSystemCalls
 
 /// Starts the agent on demand, the way gpg-agent autostarts: a detached process in its own session, standard

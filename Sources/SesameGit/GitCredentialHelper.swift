@@ -1,5 +1,6 @@
 import Foundation
 import SesameAutoFill
+import SesameGitProtocol
 
 /// git's credential helper protocol over Sesame's core: translates `get`, `store` and `erase` into site-credential
 /// requests. Holds no matching logic of its own (that is `SiteCredentials` in the core).

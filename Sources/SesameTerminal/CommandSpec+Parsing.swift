@@ -1,3 +1,4 @@
+import SesameTerminalText
 // MARK: - Parsing
 
 extension CommandSpec {

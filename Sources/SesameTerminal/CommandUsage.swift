@@ -1,3 +1,4 @@
+import SesameTerminalText
 /// Makes a command's usage errors after its arguments are decoded: the message with its usage line and `--help`
 /// hint, and the standard messages for an option value that does not convert.
 public struct CommandUsage: Sendable, Equatable {

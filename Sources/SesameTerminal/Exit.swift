@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameTerminalText
 
 /// Ends the process with `status`, flushing standard output first.
 public func exit(_ status: ExitStatus) -> Never {

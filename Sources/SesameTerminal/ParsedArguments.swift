@@ -1,3 +1,4 @@
+import SesameTerminalText
 /// The result of parsing a command line against a ``CommandSpec``.
 ///
 /// Look options up by their long name without dashes and positional arguments by their name. Asking for a name the

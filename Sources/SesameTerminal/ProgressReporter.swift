@@ -1,4 +1,5 @@
 import Glibc
+import SesameTerminalText
 /// One line of progress on standard error, such as `Adding 120/1000`, for long operations.
 ///
 /// It draws only when standard error is a terminal and is silent otherwise, so logs and pipes stay clean. Redraws

@@ -1,5 +1,6 @@
 import Glibc
 import SesameCrypto
+import SesameTerminalText
 
 /// Asks for a secret on the controlling terminal without echoing it.
 ///

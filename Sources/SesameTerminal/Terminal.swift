@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameTerminalText
 
 /// Facts about the standard streams, and the one way this module writes to standard error.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameTerminalText
 
 /// Asks a person a question on the controlling terminal (`/dev/tty`) and reads the answer with echo on: standard
 /// input and output may be pipes (`sesame get GitHub | wl-copy`) and still the person is asked.

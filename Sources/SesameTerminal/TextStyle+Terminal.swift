@@ -1,3 +1,4 @@
+import SesameTerminalText
 extension TextStyle {
     /// Styled when standard output takes colour (``Terminal/useColor``).
     public static var standardOutput: TextStyle { TextStyle(isEnabled: Terminal.useColor) }

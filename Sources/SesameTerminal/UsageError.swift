@@ -1,3 +1,4 @@
+import SesameTerminalText
 /// A mistake in how a command was invoked: an unknown option, a missing argument, a value out of range.
 ///
 /// Usage errors exit with ``ExitStatus/usage`` (64, `EX_USAGE`) and are reported on standard error in three lines,

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameBrowser
 import SesameTerminal
 

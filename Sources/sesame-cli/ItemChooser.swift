@@ -2,6 +2,7 @@ import Foundation
 import SesameAutoFill
 import SesameStore
 import SesameTerminal
+import SesameTerminalText
 
 /// Lets a person at a terminal pick one of the items an ambiguous name matches (`sesame show GitHub` with two
 /// GitHub logins): through `fzf` when it is installed, else from a numbered list. Without a person (a pipe on

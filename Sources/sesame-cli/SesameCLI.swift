@@ -1,4 +1,5 @@
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 /// The `sesame` command: the root of the command tree that ``CommandDispatcher`` walks.

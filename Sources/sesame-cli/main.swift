@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 // Master passwords and decrypted items pass through this process: no core file, no ptrace by other processes.

@@ -1,11 +1,14 @@
 import Foundation
 import SesameAgent
+import SesameAgentLink
 import SesameAutoFill
 import SesameCrypto
 import SesameGit
+import SesameGitProtocol
 import SesameStore
 import SesameSystemCalls
 import SesameTerminal
+import SesameTerminalText
 
 /// `git-credential-sesame [--vault PATH] get|store|erase|capability`: git's credential helper.
 ///

@@ -1,10 +1,13 @@
 import Foundation
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameAutoFill
 import SesameCrypto
 import SesameGit
+import SesameGitProtocol
 import SesameTerminal
+import SesameTerminalText
 
 /// How the helper reaches the vault: the unlocked agent, or an unlock on the terminal when a person can answer.
 /// This is the provider flow's "without user interaction" / "after authentication" split, for git.

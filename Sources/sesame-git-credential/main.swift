@@ -1,5 +1,6 @@
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 // The master password and the credential pass through this process: no core file, no ptrace by other processes.

@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameSecretService
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame-secret-service`, which `sesame secret-service` runs: serves org.freedesktop.secrets on the session
 /// bus from the vault the agent holds. A separate, dynamically linked program because libsystemd (sd-bus) has no

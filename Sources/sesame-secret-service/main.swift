@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 // Secrets pass through this process (decrypted for a client's session): no core file, no ptrace by others.

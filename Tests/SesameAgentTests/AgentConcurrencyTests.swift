@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import SesameAgent
+import SesameAgentLink
 import SesameAutoFill
 import SesameCrypto
 import SesameStore

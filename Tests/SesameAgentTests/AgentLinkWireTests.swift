@@ -1,4 +1,5 @@
 import Foundation
+import SesameAgentLink
 import SesameAutoFill
 @testable import SesameAgent
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SesameAgentLink
 import SesameAutoFill
 import SesameAutoType
 @testable import SesameAgent

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import SesameAgent
+import SesameAgentLink
 import Testing
 
 /// The system calls that Glibc's Swift module hides, reached through CSesameSystem.

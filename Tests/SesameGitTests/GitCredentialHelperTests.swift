@@ -1,4 +1,5 @@
 import Foundation
+import SesameGitProtocol
 import Testing
 import SesameCrypto
 import SesameStore

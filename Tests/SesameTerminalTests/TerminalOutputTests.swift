@@ -1,4 +1,5 @@
 import SesameTerminal
+import SesameTerminalText
 import Testing
 
 /// When output is coloured, and how styled text looks.

@@ -1,3 +1,4 @@
+import SesameTerminalText
 import Testing
 @testable import SesameTerminal
 

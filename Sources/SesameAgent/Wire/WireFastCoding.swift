@@ -1,4 +1,5 @@
 import Foundation
+import SesameAgentLink
 import SesameAutoFill
 
 /// The hello and the head (`type`, `id`, `vault`) of every request of the hot paths (`fill`, git's `get`, the read

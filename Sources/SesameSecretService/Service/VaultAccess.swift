@@ -1,5 +1,6 @@
 import Foundation
 import SesameAgent
+import SesameAgentLink
 import SesameAutoFill
 import Glibc
 import SesameCrypto

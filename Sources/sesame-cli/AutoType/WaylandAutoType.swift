@@ -4,6 +4,7 @@ import SesameAutoFill
 import SesameAutoType
 import SesameAutoTypeRules
 import SesameTerminal
+import SesameTerminalText
 
 /// Auto-Type without X11: on wlroots compositors (sway, Hyprland, river…) through `wtype`, which types through the
 /// virtual-keyboard protocol with a keymap of its own, so any character works. Wayland tells no client which

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SesameAutoType
 import SesameTerminal
+import SesameTerminalText
 
 /// The running `sesame-autotype` (the X11 half of Auto-Type, a dynamic executable beside `sesame`): it reports the
 /// focused window, then types what it is sent into that window only. Secrets go over its standard input.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 /// `sesame agent`: runs the agent in the foreground (for systemd and other service managers), or stops the one

@@ -3,6 +3,7 @@ import SesameAutoFill
 import SesameAutoType
 import SesameAutoTypeRules
 import SesameTerminal
+import SesameTerminalText
 
 extension AutoTypeCommand {
     /// `sesame autotype rule`: which login goes to which window.

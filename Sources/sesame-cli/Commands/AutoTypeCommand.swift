@@ -3,6 +3,7 @@ import SesameAutoFill
 import SesameAutoType
 import SesameAutoTypeRules
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame autotype`: types a login into the focused window (X11 through `sesame-autotype`, wlroots Wayland
 /// through `wtype`), and `sesame autotype rule …` manages which login goes to which window.

@@ -4,6 +4,7 @@ import SesameAutoFill
 import SesameBrowserAccess
 import SesameStore
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame browser`: the browser extensions allowed to ask for logins, and the requests waiting for an answer.
 enum BrowserCommand: CommandGroup {

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAgent
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame completion bash|zsh|fish`: the shell's completion script, generated from the command tree.
 enum CompletionCommand: Command {

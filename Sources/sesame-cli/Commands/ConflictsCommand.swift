@@ -3,6 +3,7 @@ import SesameAgent
 import SesameAutoFill
 import SesameStore
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame conflicts`: items edited on two devices at once. Both versions were kept; one is shown, the others wait
 /// here until the user keeps one (`sesame conflicts keep ITEM N`). Served by the agent while it holds the vault.

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame equivalents`: groups of sites whose logins are offered on each other's login forms.
 enum EquivalentsCommand: CommandGroup {

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame get ITEM [FIELD]`: one value and nothing else, for scripts and pipes (`bw get password`, `op read`).
 enum GetCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 /// Where git finds Sesame: `credential.helper` in the global git configuration. `sesame setup git` writes the

@@ -3,6 +3,7 @@ import SesameAutoFill
 import SesameCrypto
 import SesameInterchange
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame import FILE`: logins from another manager's export, or from a Sesame backup, in one transaction.
 enum ImportCommand: Command {

@@ -3,6 +3,7 @@ import SesameAutoFill
 import SesameCommandContract
 import SesameDomains
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame match`: the ranked list of logins a login form would be offered, as the AutoFill extension shows it.
 enum MatchCommand: Command {

@@ -2,6 +2,7 @@ import Foundation
 import SesameAutoFill
 import SesameStore
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame passkey`: the passkeys items hold (made on iOS or in the browser, or imported from KeePass and
 /// Bitwarden files). Their private keys are shown only by `sesame show --reveal`.

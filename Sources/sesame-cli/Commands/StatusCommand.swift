@@ -1,5 +1,6 @@
 import Foundation
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 /// `sesame status`: whether the agent runs, which vault it holds, whether it is unlocked and for how long.

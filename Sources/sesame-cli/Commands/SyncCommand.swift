@@ -5,6 +5,7 @@ import SesameStore
 import SesameSync
 import SesameSyncTransport
 import SesameTerminal
+import SesameTerminalText
 
 /// `sesame sync`: exchanges changes with the vault's other devices through a git remote or a synced folder.
 /// The transport only ever sees encrypted, padded batch files; merging happens here, per item, and never loses an

@@ -1,5 +1,6 @@
 import Foundation
 import SesameAgent
+import SesameAgentLink
 import SesameTerminal
 
 /// `sesame unlock`: starts the agent if needed and unlocks the vault in it, so that commands stop asking for the

@@ -4,6 +4,7 @@ import SesameCommandContract
 import SesameCrypto
 import SesameStore
 import SesameTerminal
+import SesameTerminalText
 
 /// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed (`revealed`
 /// is the full item, asked for on purpose) or when the command itself sent them (`password`).

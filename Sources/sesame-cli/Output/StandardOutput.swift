@@ -1,4 +1,5 @@
 import SesameTerminal
+import SesameTerminalText
 
 /// Every human line `sesame` prints on standard output: `print` as in the standard library, with the text escaped
 /// by ``TerminalText/sanitized(_:)`` first.

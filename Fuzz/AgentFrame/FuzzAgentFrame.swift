@@ -1,6 +1,7 @@
 import FuzzSupport
 import Glibc
 @testable import SesameAgent
+import SesameAgentLink
 
 /// Any bytes as what a client sends down the agent's socket, read as the agent's server reads them: frames with
 /// its real limit, each decoded as a `WireRequest` (the fast reader of the fronts' requests first, then

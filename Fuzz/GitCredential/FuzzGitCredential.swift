@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import SesameAutoFill
 @testable import SesameGit
+import SesameGitProtocol
 
 /// Any bytes as git's credential attributes on the helper's stdin: read, translated into what the helper would
 /// store, and that credential written back as the helper's answer to the same request.

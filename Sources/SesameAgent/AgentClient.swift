@@ -531,36 +531,48 @@ public final class AgentClient: UnlockedVault {
     func call<Operation: AgentOperation>(
         _ operation: Operation.Type, _ request: Operation.Request, secrets: [SecureBytes] = []
     ) throws(ServiceFailure) -> Operation.Reply {
+        try exchange(Operation.name, request, secrets: secrets)
+    }
+
+    /// The same for an operation the agent's connection serves itself (``ConnectionOperation``) that answers with
+    /// a `result`.
+    func call<Operation: ConnectionOperation>(
+        _ operation: Operation.Type, _ request: Operation.Request, secrets: [SecureBytes] = []
+    ) throws(ServiceFailure) -> Operation.Reply {
+        try exchange(Operation.name, request, secrets: secrets)
+    }
+
+    private func exchange<Request: Codable & Sendable, Reply: Codable & Sendable>(
+        _ name: String, _ request: Request, secrets: [SecureBytes]
+    ) throws(ServiceFailure) -> Reply {
         guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
         guard !isBroken else { throw ServiceFailure(.unavailable, "The connection to the agent is closed.") }
         let id = nextID
         nextID += 1
         do throws(ServiceFailure) {
-            var data = (try? WireCoding.encode(WireEnvelope(type: Operation.name, id: id, vault: vault, body: request))) ?? Data()
+            var data = (try? WireCoding.encode(WireEnvelope(type: name, id: id, vault: vault, body: request))) ?? Data()
             defer { zeroize(&data) }
             try Self.write(data, secrets: secrets, on: socket, observer: frameObserver)
         } catch {
             if error.code == .unavailable || error.code == .protocolError { isBroken = true }
             throw error
         }
-        return try readResult(of: operation, id: id)
+        return try readResult(Reply.self, id: id)
     }
 
     /// Reads the next frame of the reply to the last call, for an operation that answers in pieces (`match`).
     func nextResult<Operation: AgentOperation>(of operation: Operation.Type) throws(ServiceFailure) -> Operation.Reply {
-        try readResult(of: operation, id: nextID - 1)
+        try readResult(Operation.Reply.self, id: nextID - 1)
     }
 
     /// Reads one `result` frame of the reply to request `id`; an error reply is thrown.
-    private func readResult<Operation: AgentOperation>(of operation: Operation.Type, id: UInt64)
-        throws(ServiceFailure) -> Operation.Reply
-    {
+    private func readResult<Reply: Codable & Sendable>(_ reply: Reply.Type, id: UInt64) throws(ServiceFailure) -> Reply {
         do throws(ServiceFailure) {
             var bytes = try Self.readFrame(on: socket, timeout: replyTimeout, observer: frameObserver)
             defer { zeroize(&bytes) }
-            let result: WireResult<Operation.Reply>
+            let result: WireResult<Reply>
             do {
-                result = try WireCoding.decode(WireResult<Operation.Reply>.self, from: bytes)
+                result = try WireCoding.decode(WireResult<Reply>.self, from: bytes)
             } catch WireReplyError.refused(let reply) {
                 try Self.check(reply, answers: id)
                 throw Self.unexpectedReply

@@ -115,36 +115,11 @@ struct ServerConnection {
         if let registered = AgentOperations.named(message.type) {
             return serve(registered, message, frame: frame, policy: policy, secrets: secrets)
         }
+        if let servedHere = AgentOperations.servedByConnection(message.type) {
+            return servedHere.serve(frame, id: id, on: self, secrets: secrets)
+        }
         guard let operation = message.operation else { return false }
         switch operation {
-        case .attach:
-            guard let path = message.vault else { return refuse("An attach message needs 'vault'.", id: id) }
-            return send(.status(core.attach(vault: path), id: id))
-
-        case .unlock:
-            guard let path = message.vault else { return refuse("An unlock message needs 'vault'.", id: id) }
-            do {
-                return send(.status(try core.unlock(vault: path, password: secrets[0], idleTimeout: message.idleTimeout), id: id))
-            } catch {
-                return send(.error(error, id: id, closing: false))
-            }
-
-        case .lock:
-            return send(.status(core.lock(), id: id))
-
-        case .status:
-            return send(.status(core.status(), id: id))
-
-        case .stop:
-            logger.info("Stopping on request")
-            let status = core.lock()
-            _ = send(.status(status, id: id))
-            server.stop()
-            return false
-
-        case .browserAssociate, .browserPending, .browserAnswer:
-            return handleBrowserPairing(operation, message)
-
         case .sync, .syncStatus:
             return handleSync(operation, message)
 
@@ -256,6 +231,19 @@ struct ServerConnection {
     /// Sends one message; false when the client is gone.
     func send(_ message: WireReply) -> Bool {
         Self.send(message, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
+    }
+
+    /// Sends one reply of an operation's own type; false when the client is gone.
+    func send<Body>(_ reply: WireResult<Body>) -> Bool {
+        var data: Data
+        do {
+            data = try WireCoding.encode(reply)
+        } catch {
+            logger.error("Cannot encode a reply", metadata: ["error": "\(type(of: error))"])
+            return send(.error(ServiceFailure(.protocolError, "The agent could not encode its reply."), id: reply.id, closing: false))
+        }
+        defer { zeroize(&data) }
+        return Self.write(data, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
     }
 
     @discardableResult

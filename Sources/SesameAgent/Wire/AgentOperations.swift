@@ -23,6 +23,16 @@ enum AgentOperations {
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
             ImportEquivalentsOperation.self,
             SearchAttributesOperation.self, AttributedItemOperation.self, StoreAttributedOperation.self,
+            AuditOperation.self,
+        ]
+    }
+
+    /// The operations the connection serves itself (``ConnectionOperation``): the agent's own state, browser
+    /// pairing, sync.
+    static var servedByConnection: [any ConnectionOperation.Type] {
+        [
+            AttachOperation.self, UnlockOperation.self, LockOperation.self, StatusOperation.self, StopOperation.self,
+            BrowserAssociateOperation.self, BrowserPendingOperation.self, BrowserAnswerOperation.self,
         ]
     }
 
@@ -30,11 +40,18 @@ enum AgentOperations {
         all.first { $0.name == name }
     }
 
-    /// The policy row of any operation, registered or not.
-    static func policy(of name: String) -> OperationPolicy? {
-        named(name)?.policy ?? WireOperation(rawValue: name).map(OperationPolicy.of)
+    static func servedByConnection(_ name: String) -> (any ConnectionOperation.Type)? {
+        servedByConnection.first { $0.name == name }
     }
 
-    /// Every operation's name: the registered ones and those still in ``WireOperation``.
-    static var names: [String] { all.map { $0.name } + WireOperation.allCases.map(\.rawValue) }
+    /// The policy row of any operation, registered or not.
+    static func policy(of name: String) -> OperationPolicy? {
+        named(name)?.policy ?? servedByConnection(name)?.policy ?? WireOperation(rawValue: name).map(OperationPolicy.of)
+    }
+
+    /// Every operation's name: the registered ones and those still served only through ``WireOperation``.
+    static var names: [String] {
+        let registered = all.map { $0.name } + servedByConnection.map { $0.name }
+        return registered + WireOperation.allCases.map(\.rawValue).filter { !registered.contains($0) }
+    }
 }

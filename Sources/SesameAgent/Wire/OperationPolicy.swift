@@ -35,8 +35,6 @@ struct OperationPolicy: Equatable, Sendable {
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .unlock:
             OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .audit:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         case .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
             OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
         }

@@ -8,6 +8,4 @@ enum WireOperation: String, CaseIterable, Sendable {
     case browserAssociate, browserPending, browserAnswer
     /// Sync: a round now, and the status with the agent's automatic sync.
     case sync, syncStatus
-    /// The audit of every login, run where the key is: only titles, reasons and counts come back.
-    case audit
 }

@@ -31,8 +31,6 @@ struct WireReply: Codable, Sendable {
     /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
     var syncRun: SyncRunReport.Summary?
     var syncStatus: SyncStatusReport?
-    /// audit: what to fix (titles, reasons, counts; never passwords).
-    var auditReport: AuditReport?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -45,7 +43,6 @@ struct WireReply: Codable, Sendable {
         case association = "association"
         case pending = "pending"
         case syncRun = "syncRun", syncStatus = "syncStatus"
-        case auditReport = "auditReport"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -91,7 +88,6 @@ extension WireReply {
             case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
             case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
             case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
-            case .auditReport: auditReport = try container.decode(AuditReport.self, forKey: key)
             }
         }
     }
@@ -110,6 +106,5 @@ extension WireReply {
         if let pending { try container.encode(pending, forKey: .pending) }
         if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
         if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
-        if let auditReport { try container.encode(auditReport, forKey: .auditReport) }
     }
 }

@@ -13,14 +13,6 @@ extension WireRequest {
     {
         var reply = WireReply(.result, id: id)
         switch operation {
-        case .audit:
-            guard let local = vault as? LocalVaultService else {
-                throw ServiceFailure(.unavailable, "This vault service does not audit.")
-            }
-            // Never revealing: the report leaves the agent with titles, reasons and counts only.
-            reply.auditReport = try local.audit(VaultAudit(
-                equivalents: EquivalentDomains(), twoFactorSites: twoFactorSites.map(Set.init),
-                publicSuffixList: local.vault.publicSuffixList, revealing: false))
         case .hello, .attach, .unlock, .lock, .status, .stop, .browserAssociate, .browserPending, .browserAnswer,
             .sync, .syncStatus:
             throw ServiceFailure(.protocolError, "'\(type)' is not a vault operation.")

@@ -27,8 +27,6 @@ struct WireRequest: Codable, Sendable {
     var allow: Bool?
     /// browserAnswer: the association's name.
     var name: String?
-    /// audit: registrable domains of sites that offer one-time codes (absent: no list given).
-    var twoFactorSites: [String]?
 
     init(_ operation: WireOperation, id: UInt64? = nil) {
         type = operation.rawValue
@@ -42,7 +40,6 @@ struct WireRequest: Codable, Sendable {
         case idleTimeout = "idleTimeout"
         case browserKey = "browserKey", origin = "origin"
         case code = "code", allow = "allow", name = "name"
-        case twoFactorSites = "twoFactorSites"
     }
 }
 
@@ -68,7 +65,6 @@ extension WireRequest {
             case .code: code = try container.decode(String.self, forKey: key)
             case .allow: allow = try container.decode(Bool.self, forKey: key)
             case .name: name = try container.decode(String.self, forKey: key)
-            case .twoFactorSites: twoFactorSites = try container.decode([String].self, forKey: key)
             }
         }
     }
@@ -86,6 +82,5 @@ extension WireRequest {
         if let code { try container.encode(code, forKey: .code) }
         if let allow { try container.encode(allow, forKey: .allow) }
         if let name { try container.encode(name, forKey: .name) }
-        if let twoFactorSites { try container.encode(twoFactorSites, forKey: .twoFactorSites) }
     }
 }

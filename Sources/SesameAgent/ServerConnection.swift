@@ -120,9 +120,6 @@ struct ServerConnection {
         }
         guard let operation = message.operation else { return false }
         switch operation {
-        case .sync, .syncStatus:
-            return handleSync(operation, message)
-
         case .hello:
             close(with: ServiceFailure(.protocolError, "The hello exchange happens once."), id: id)
             return false

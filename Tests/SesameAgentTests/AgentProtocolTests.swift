@@ -299,22 +299,25 @@ import Testing
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {
-        #expect(try Self.json(Self.request(.sync, id: 50)) == #"{"id":50,"type":"sync","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.syncStatus, id: 51)) == #"{"id":51,"type":"syncStatus","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("sync", id: 50, NoFields())) == #"{"id":50,"type":"sync","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("syncStatus", id: 51, NoFields())) == #"{"id":51,"type":"syncStatus","vault":"/v.sqlite"}"#)
         // The replies decode and encode back byte for byte: what the document shows is what goes over the socket.
         let replies = [
             #"{"id":50,"syncRun":{"appliedBatches":1,"changedItems":2,"conflicts":0,"held":[],"newDevice":false,"newPasswordNeeded":false,"newerKey":[],"published":["ops/9f1c03e5a2b44f6e8d7c6b5a49382716/000000000007.sop"],"rejected":[],"waiting":[]},"type":"result"}"#,
             #"{"id":51,"syncStatus":{"autoSync":{"interval":300,"lastError":"Sync transport failed: git fetch: fatal: unable to access 'https://…@example.org/vault.git/'","lastRun":800000000,"lastSuccess":799999700,"lastTrigger":"timer"},"conflicts":0,"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","devices":[{"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","merged":7,"published":7,"thisDevice":true,"withheld":0}],"equivocations":[],"newPasswordNeeded":false,"pendingChanges":0,"transport":"git https://example.org/vault.git"},"type":"result"}"#,
         ]
-        for reply in replies {
-            let decoded = try WireCoding.decode(WireReply.self, from: Array(reply.utf8))
-            #expect(try Self.json(decoded) == reply)
-            #expect(!ReplySecrets.present(in: decoded))
-        }
+        let run = try WireCoding.decode(WireResult<SyncOperation.Reply>.self, from: Array(replies[0].utf8))
+        #expect(try Self.json(run) == replies[0])
+        #expect(try Self.json(WireResult(id: 50, body: SyncOperation.Reply(syncRun: WireSyncRunSummary(run.body.syncRun.summary)))) == replies[0])
+        #expect(!ReplySecrets.present(in: run.body))
+        let status = try WireCoding.decode(WireResult<SyncStatusOperation.Reply>.self, from: Array(replies[1].utf8))
+        #expect(try Self.json(status) == replies[1])
+        #expect(try Self.json(WireResult(id: 51, body: SyncStatusOperation.Reply(syncStatus: WireSyncStatusReport(status.body.syncStatus.report)))) == replies[1])
+        #expect(!ReplySecrets.present(in: status.body))
         // An agent from before equivocations were reported sends none: an empty list.
         let older = #"{"id":51,"syncStatus":{"conflicts":0,"device":"9f","devices":[],"newPasswordNeeded":false,"pendingChanges":0,"transport":"folder /s"},"type":"result"}"#
-        #expect(try WireCoding.decode(WireReply.self, from: Array(older.utf8)).syncStatus?.equivocations == [])
-        #expect(OperationPolicy.of(.sync) == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
-        #expect(OperationPolicy.of(.syncStatus).secretsOut == .none)
+        #expect(try WireCoding.decode(WireResult<SyncStatusOperation.Reply>.self, from: Array(older.utf8)).body.syncStatus.report.equivocations == [])
+        #expect(SyncOperation.policy == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
+        #expect(SyncStatusOperation.policy.secretsOut == .none)
     }
 }

@@ -459,8 +459,12 @@ enum WirePinServer {
         case "browserPending":
             let pending = BrowserPendingOperation.Reply(pending: [WireBrowserPairingRequest(V.decode(V.pending))])
             return String(decoding: try WireCoding.encode(WireResult(id: 1, body: pending)), as: UTF8.self)
-        case "sync": reply.syncRun = V.decode(V.syncRun)
-        case "syncStatus": reply.syncStatus = V.decode(V.syncStatus)
+        case "sync":
+            let run = SyncOperation.Reply(syncRun: WireSyncRunSummary(V.decode(V.syncRun)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: run)), as: UTF8.self)
+        case "syncStatus":
+            let status = SyncStatusOperation.Reply(syncStatus: WireSyncStatusReport(V.decode(V.syncStatus)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: status)), as: UTF8.self)
         default: Issue.record("No connection reply for \(operation)")
         }
         return String(decoding: try WireCoding.encode(reply), as: UTF8.self)

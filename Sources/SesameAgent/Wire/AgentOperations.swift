@@ -33,6 +33,7 @@ enum AgentOperations {
         [
             AttachOperation.self, UnlockOperation.self, LockOperation.self, StatusOperation.self, StopOperation.self,
             BrowserAssociateOperation.self, BrowserPendingOperation.self, BrowserAnswerOperation.self,
+            SyncOperation.self, SyncStatusOperation.self,
         ]
     }
 

@@ -19,16 +19,9 @@ import Testing
     static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
     static let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    static func request(_ operation: WireOperation, id: UInt64, vault: String? = "/v.sqlite", _ fill: (inout WireRequest) -> Void = { _ in }) -> WireRequest {
-        var request = WireRequest(operation, id: id)
-        request.vault = vault
-        fill(&request)
-        return request
-    }
-
     /// A request of an operation with a type of its own.
-    static func request<Body>(_ name: String, id: UInt64, _ body: Body) -> WireEnvelope<Body> {
-        WireEnvelope(type: name, id: id, vault: "/v.sqlite", body: body)
+    static func request<Body>(_ name: String, id: UInt64, vault: String? = "/v.sqlite", _ body: Body) -> WireEnvelope<Body> {
+        WireEnvelope(type: name, id: id, vault: vault, body: body)
     }
 
     static func result(id: UInt64, _ fill: (inout WireReply) -> Void = { _ in }) -> WireReply {
@@ -38,21 +31,18 @@ import Testing
     }
 
     @Test func theAgentItselfHasTheDocumentedMessages() throws {
-        var hello = WireRequest(.hello, id: 0)
-        hello.versions = [2]
-        hello.client = "sesame 0.2.0"
-        #expect(try Self.json(hello) == #"{"client":"sesame 0.2.0","id":0,"type":"hello","versions":[2]}"#)
+        #expect(try Self.json(Self.request("hello", id: 0, vault: nil, HelloOperation.Request(versions: [2], client: "sesame 0.2.0"))) == #"{"client":"sesame 0.2.0","id":0,"type":"hello","versions":[2]}"#)
         #expect(try Self.json(WireReply.hello(version: 2, agent: "sesame 0.2.0", pid: 4242))
                 == #"{"agent":"sesame 0.2.0","id":0,"pid":4242,"type":"hello","version":2}"#)
-        #expect(try Self.json(Self.request(.attach, id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite"))
+        #expect(try Self.json(Self.request("attach", id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite", NoFields()))
                 == #"{"id":1,"type":"attach","vault":"/home/a/.local/share/sesame/vault.sqlite"}"#)
-        #expect(try Self.json(Self.request(.unlock, id: 2) { $0.idleTimeout = 900 })
+        #expect(try Self.json(Self.request("unlock", id: 2, UnlockOperation.Request(idleTimeout: 900)))
                 == #"{"id":2,"idleTimeout":900,"type":"unlock","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.lock, id: 3, vault: nil)) == #"{"id":3,"type":"lock"}"#)
-        #expect(try Self.json(Self.request(.status, id: 4, vault: nil)) == #"{"id":4,"type":"status"}"#)
-        #expect(try Self.json(Self.request(.stop, id: 5, vault: nil)) == #"{"id":5,"type":"stop"}"#)
+        #expect(try Self.json(Self.request("lock", id: 3, vault: nil, NoFields())) == #"{"id":3,"type":"lock"}"#)
+        #expect(try Self.json(Self.request("status", id: 4, vault: nil, NoFields())) == #"{"id":4,"type":"status"}"#)
+        #expect(try Self.json(Self.request("stop", id: 5, vault: nil, NoFields())) == #"{"id":5,"type":"stop"}"#)
         let status = AgentStatus(pid: 4242, vault: "/v.sqlite", isUnlocked: true, idleTimeout: 900, timeLeft: 897.5)
-        #expect(try Self.json(WireReply.status(status, id: 2))
+        #expect(try Self.json(WireResult(id: 2, body: WireStatusReply(status), kind: .status))
                 == #"{"id":2,"status":{"idleTimeout":900,"pid":4242,"timeLeft":897.5,"unlocked":true,"vault":"/v.sqlite"},"type":"status"}"#)
         #expect(try Self.json(WireReply.error(ServiceFailure(.locked, "The vault is locked."), id: 6, closing: false))
                 == #"{"closing":false,"failure":{"code":"locked","message":"The vault is locked."},"id":6,"type":"error"}"#)
@@ -212,7 +202,7 @@ import Testing
         try raw.send(bytes)
         #expect(try raw.receive().type == .hello)
         let attached = try raw.receive()
-        #expect(attached.type == .status && attached.id == 1 && attached.status?.isUnlocked == false)
+        #expect(attached.type == .status && attached.id == 1 && attached.status?.unlocked == false)
         let status = try raw.receive()
         #expect(status.type == .status && status.id == 2)
     }

@@ -312,7 +312,7 @@ func expectJSON<T: Encodable>(
     }
 
     @Test func everyOperationIsPinned() {
-        let pinned = Set(wirePins.map(\.operation)).union(["hello"])
+        let pinned = Set(wirePins.map(\.operation)).union([HelloOperation.name])
         #expect(pinned == Set(AgentOperations.names))
         #expect(AgentOperations.names.count == Set(AgentOperations.names).count)
         #expect(wirePins.count == Set(wirePins.map(\.operation)).count)
@@ -404,11 +404,8 @@ enum WirePinServer {
         let bytes = Array(request.utf8)
         let message = try WireFastCoding.request(bytes) ?? WireCoding.decode(WireRequest.self, from: bytes)
         let secrets = (0..<secretFrames).map { _ in Fixture.secret("pinnedpw") }
-        if let operation = AgentOperations.named(message.type) {
-            return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets)[0], as: UTF8.self)
-        }
-        let reply = try message.perform(#require(message.operation), on: vault, secrets: secrets)
-        return String(decoding: try WireCoding.encode(reply), as: UTF8.self)
+        let operation = try #require(AgentOperations.named(message.type))
+        return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets)[0], as: UTF8.self)
     }
 
     /// The request as the server reads it, written again: both of its readers keep every byte.
@@ -436,7 +433,6 @@ enum WirePinServer {
 
     /// The reply the connection (or, for the audit, a real vault) builds, with the pinned values.
     static func connectionReply(to operation: String) throws -> String {
-        var reply = WireReply(.result, id: 1)
         switch operation {
         case "attach", "unlock", "lock", "status", "stop":
             // The connection's operations on the agent itself: their reply type, in a status frame.
@@ -465,9 +461,10 @@ enum WirePinServer {
         case "syncStatus":
             let status = SyncStatusOperation.Reply(syncStatus: WireSyncStatusReport(V.decode(V.syncStatus)))
             return String(decoding: try WireCoding.encode(WireResult(id: 1, body: status)), as: UTF8.self)
-        default: Issue.record("No connection reply for \(operation)")
+        default:
+            Issue.record("No connection reply for \(operation)")
+            return ""
         }
-        return String(decoding: try WireCoding.encode(reply), as: UTF8.self)
     }
 
     static func errorReply(_ failure: ServiceFailure) throws -> String {

@@ -6,7 +6,7 @@ import SesameAgentLink
 /// Any bytes as what a client sends down the agent's socket, read as the agent's server reads them: frames with
 /// its real limit, each decoded as a `WireRequest` (the fast reader of the fronts' requests first, then
 /// `WireCoding`); a known operation's secret frames (master passwords) are read next into locked memory. Whatever
-/// the fast reader reads, `WireCoding` must read as the same request; an operation with a type of its own (`AgentOperations`) also reads its own fields from
+/// the fast reader reads, `WireCoding` must read as the same request; an operation with a type of its own (`AgentOperations`, the vault's or the connection's) also reads its own fields from
 /// the frame, and what its fast reader (`FastReadableRequest`) reads, the decoder reads the same. A frame that is no request is also decoded as a `WireReply`, what a client decodes
 /// from the agent.
 @main
@@ -39,6 +39,9 @@ enum FuzzAgentFrame {
                 if let operation = AgentOperations.named(request.type) {
                     _ = operation.canRead(frame)
                     precondition(operation.fastReadingAgrees(with: frame), "an operation's fast reader read another request than WireCoding")
+                }
+                if let operation = AgentOperations.servedByConnection(request.type) {
+                    _ = operation.canRead(frame)
                 }
                 for _ in 0..<policy.secretFrames {
                     _ = try? Frame.readSecret(

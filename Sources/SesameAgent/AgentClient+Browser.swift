@@ -40,15 +40,12 @@ extension AgentClient: BrowserAccess {
     ///
     /// - Throws: `.notFound` when the user denied it, `.unavailable` when nobody answered in time, `.locked`.
     public func requestBrowserAssociation(key: String, origin: String) throws(ServiceFailure) -> BrowserAssociation {
-        var request = WireRequest(.browserAssociate)
-        request.browserKey = BrowserKey(id: "", key: key)
-        request.origin = origin
-        return try required(vaultCall(request).association)
+        try call(BrowserAssociateOperation.self, .init(browserKey: WireBrowserKey(id: "", key: key), origin: origin)).association.association
     }
 
     /// The association requests waiting for an answer.
     public func pendingBrowserAssociations() throws(ServiceFailure) -> [BrowserPairingRequest] {
-        try required(vaultCall(WireRequest(.browserPending)).pending)
+        try call(BrowserPendingOperation.self, NoFields()).pending.map(\.pairingRequest)
     }
 
     /// Allows a waiting request under `name` (stored in the vault), or denies it (`name` nil).
@@ -56,10 +53,6 @@ extension AgentClient: BrowserAccess {
     public func answerBrowserAssociation(code: String, allowAs name: String?) throws(ServiceFailure)
         -> BrowserAssociation?
     {
-        var request = WireRequest(.browserAnswer)
-        request.code = code
-        request.allow = name != nil
-        request.name = name
-        return try vaultCall(request).association
+        try call(BrowserAnswerOperation.self, .init(code: code, allow: name != nil, name: name)).association?.association
     }
 }

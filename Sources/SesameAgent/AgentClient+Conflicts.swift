@@ -17,8 +17,6 @@ extension AgentClient: SyncConflictService {
 
     /// The audit, run in the agent: the report names items and reasons, never passwords.
     public func audit(twoFactorSites: Set<String>?) throws(ServiceFailure) -> AuditReport {
-        var request = WireRequest(.audit)
-        request.twoFactorSites = twoFactorSites?.sorted()
-        return try required(vaultCall(request).auditReport)
+        try call(AuditOperation.self, .init(twoFactorSites: twoFactorSites?.sorted())).auditReport.report
     }
 }

@@ -8,7 +8,7 @@ import SesameCrypto
 import SesameStore
 
 /// A connection to the agent. It implements the core's API of an unlocked vault (`UnlockedVault`) by mapping
-/// each call onto the agent's own wire messages (`WireRequest`, `WireReply`), so code written against the core's
+/// each call onto the agent's own wire messages (one operation type each, in `AgentOperations`), so code written against the core's
 /// protocols does not care whether the vault is in this process or in the agent. It also unlocks, locks, reports
 /// and stops the agent.
 ///
@@ -77,12 +77,12 @@ public final class AgentClient: UnlockedVault {
     ) throws(AgentError) -> (client: AgentClient, attached: AgentStatus?) {
         let socket = try AgentConnection.open(location)
 
-        var hello = WireRequest(.hello, id: 0)
+        var hello = WireRequest(type: HelloOperation.name, id: 0)
         hello.versions = versions
         hello.client = clientName
         var messages = [hello]
         if let vault {
-            var attach = WireRequest(.attach, id: 1)
+            var attach = WireRequest(type: AttachOperation.name, id: 1)
             attach.vault = vault
             messages.append(attach)
         }
@@ -93,10 +93,10 @@ public final class AgentClient: UnlockedVault {
             } catch {
                 // A busy agent sends its reason and closes at once, which can break our write before we read it:
                 // the reason, when it arrived, says more than a broken pipe.
-                _ = try readReply(to: hello, on: socket, timeout: 1, observer: nil)
+                _ = try readReply(to: hello.id, on: socket, timeout: 1, observer: nil)
                 throw error
             }
-            reply = try readReply(to: hello, on: socket, timeout: timeout, observer: nil)
+            reply = try readReply(to: hello.id, on: socket, timeout: timeout, observer: nil)
         } catch where error.code == .unavailable && error.message.contains("did not answer") {
             throw AgentError(.timedOut, "The agent on \(location.socketPath) did not answer within \(Int(timeout)) s.")
         } catch where error.code == .protocolError {
@@ -113,7 +113,7 @@ public final class AgentClient: UnlockedVault {
         guard messages.count > 1 else { return (client, nil) }
         client.nextID = 2
         do throws(ServiceFailure) {
-            return (client, try client.expectStatus(readReply(to: messages[1], on: socket, timeout: timeout, observer: nil)))
+            return (client, try client.expectStatus(readReply(to: messages[1].id, on: socket, timeout: timeout, observer: nil)))
         } catch {
             throw AgentError(error.code == .protocolError ? .protocolMismatch : .timedOut, error.message)
         }
@@ -350,86 +350,58 @@ public final class AgentClient: UnlockedVault {
     public func unlock(vault: String, password: SecureBytes, idleTimeout: TimeInterval? = nil) throws(ServiceFailure)
         -> AgentStatus
     {
-        var request = WireRequest(.unlock)
-        request.vault = vault
-        request.idleTimeout = idleTimeout
-        return try expectStatus(send(request, secrets: [password]))
+        try agentCall(UnlockOperation.self, .init(idleTimeout: idleTimeout), vault: vault, secrets: [password])
     }
 
     /// Locks the agent's vault now.
     @discardableResult
     public func lock() throws(ServiceFailure) -> AgentStatus {
-        try expectStatus(send(WireRequest(.lock)))
+        try agentCall(LockOperation.self, NoFields())
     }
 
     /// The agent's state. (Named so as not to hide `VaultItems.status()`, the vault's own statistics.)
     public func agentStatus() throws(ServiceFailure) -> AgentStatus {
-        try expectStatus(send(WireRequest(.status)))
+        try agentCall(StatusOperation.self, NoFields())
     }
 
     /// The agent's state; if it holds `vault` unlocked, also resets the idle timer, so the vault does not lock
     /// between this check and the requests that follow.
     public func attach(vault: String) throws(ServiceFailure) -> AgentStatus {
-        var request = WireRequest(.attach)
-        request.vault = vault
-        return try expectStatus(send(request))
+        try agentCall(AttachOperation.self, NoFields(), vault: vault)
     }
 
     /// Asks the agent to lock and exit; returns its last status.
     @discardableResult
     public func stop() throws(ServiceFailure) -> AgentStatus {
-        let status = try expectStatus(send(WireRequest(.stop)))
+        let status = try agentCall(StopOperation.self, NoFields())
         isBroken = true
         return status
     }
 
     // MARK: - Exchange
 
-    /// Sends a vault operation for ``vault``.
-    ///
-    /// - Throws: the core's `ServiceFailure`; `.locked` when the agent does not hold the vault unlocked,
-    ///   `.unavailable` when it holds another vault or the connection broke.
-    func vaultCall(_ request: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
-        guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
-        var request = request
-        request.vault = vault
-        let reply = try send(request, secrets: secrets)
-        guard reply.type == .result else { throw Self.unexpectedReply }
-        return reply
-    }
-
-    func required<T>(_ value: T?) throws(ServiceFailure) -> T {
-        guard let value else { throw Self.unexpectedReply }
-        return value
-    }
-
     private func expectStatus(_ reply: WireReply) throws(ServiceFailure) -> AgentStatus {
         guard reply.type == .status, let status = reply.status else { throw Self.unexpectedReply }
-        return status
+        return status.agentStatus
     }
 
-    private func send(_ message: WireRequest, secrets: [SecureBytes] = []) throws(ServiceFailure) -> WireReply {
+    /// Sends an operation on the agent itself (`vault`: the request's, if it names one) and reads the agent's
+    /// state from its `status` reply.
+    private func agentCall<Operation: ConnectionOperation>(
+        _ operation: Operation.Type, _ request: Operation.Request, vault: String? = nil, secrets: [SecureBytes] = []
+    ) throws(ServiceFailure) -> AgentStatus {
         guard !isBroken else { throw ServiceFailure(.unavailable, "The connection to the agent is closed.") }
-        var message = message
-        message.id = nextID
+        let id = nextID
         nextID += 1
-        do {
-            return try Self.exchange(message, secrets: secrets, on: socket, timeout: replyTimeout, observer: frameObserver)
+        do throws(ServiceFailure) {
+            var data = (try? WireCoding.encode(WireEnvelope(type: Operation.name, id: id, vault: vault, body: request))) ?? Data()
+            defer { zeroize(&data) }
+            try Self.write(data, secrets: secrets, on: socket, observer: frameObserver)
+            return try expectStatus(Self.readReply(to: id, on: socket, timeout: replyTimeout, observer: frameObserver))
         } catch {
             if error.code == .unavailable || error.code == .protocolError { isBroken = true }
             throw error
         }
-    }
-
-    /// Sends one message (and its secret frames) and reads the reply; an error reply is thrown.
-    private static func exchange(
-        _ message: WireRequest, secrets: [SecureBytes] = [], on socket: UnixSocket, timeout: TimeInterval,
-        observer: ((Bool, [UInt8]) -> Void)?
-    ) throws(ServiceFailure) -> WireReply {
-        var data = (try? WireCoding.encode(message)) ?? Data()
-        defer { zeroize(&data) }
-        try write(data, secrets: secrets, on: socket, observer: observer)
-        return try readReply(to: message, on: socket, timeout: timeout, observer: observer)
     }
 
     /// Writes one request frame and the secret frames that follow it.
@@ -471,9 +443,9 @@ public final class AgentClient: UnlockedVault {
         }
     }
 
-    /// Reads the reply to `message`; an error reply is thrown.
+    /// Reads the reply to request `id`; an error reply is thrown.
     private static func readReply(
-        to message: WireRequest, on socket: UnixSocket, timeout: TimeInterval, observer: ((Bool, [UInt8]) -> Void)?
+        to id: UInt64?, on socket: UnixSocket, timeout: TimeInterval, observer: ((Bool, [UInt8]) -> Void)?
     ) throws(ServiceFailure) -> WireReply {
         var bytes = try readFrame(on: socket, timeout: timeout, observer: observer)
         defer { zeroize(&bytes) }
@@ -483,7 +455,7 @@ public final class AgentClient: UnlockedVault {
         } catch {
             throw unreadable
         }
-        try check(reply, answers: message.id)
+        try check(reply, answers: id)
         return reply
     }
 
@@ -532,36 +504,48 @@ public final class AgentClient: UnlockedVault {
     func call<Operation: AgentOperation>(
         _ operation: Operation.Type, _ request: Operation.Request, secrets: [SecureBytes] = []
     ) throws(ServiceFailure) -> Operation.Reply {
+        try exchange(Operation.name, request, secrets: secrets)
+    }
+
+    /// The same for an operation the agent's connection serves itself (``ConnectionOperation``) that answers with
+    /// a `result`.
+    func call<Operation: ConnectionOperation>(
+        _ operation: Operation.Type, _ request: Operation.Request, secrets: [SecureBytes] = []
+    ) throws(ServiceFailure) -> Operation.Reply {
+        try exchange(Operation.name, request, secrets: secrets)
+    }
+
+    private func exchange<Request: Codable & Sendable, Reply: Codable & Sendable>(
+        _ name: String, _ request: Request, secrets: [SecureBytes]
+    ) throws(ServiceFailure) -> Reply {
         guard let vault else { throw ServiceFailure(.invalidInput, "No vault was chosen for the agent's requests.") }
         guard !isBroken else { throw ServiceFailure(.unavailable, "The connection to the agent is closed.") }
         let id = nextID
         nextID += 1
         do throws(ServiceFailure) {
-            var data = (try? WireCoding.encode(WireEnvelope(type: Operation.name, id: id, vault: vault, body: request))) ?? Data()
+            var data = (try? WireCoding.encode(WireEnvelope(type: name, id: id, vault: vault, body: request))) ?? Data()
             defer { zeroize(&data) }
             try Self.write(data, secrets: secrets, on: socket, observer: frameObserver)
         } catch {
             if error.code == .unavailable || error.code == .protocolError { isBroken = true }
             throw error
         }
-        return try readResult(of: operation, id: id)
+        return try readResult(Reply.self, id: id)
     }
 
     /// Reads the next frame of the reply to the last call, for an operation that answers in pieces (`match`).
     func nextResult<Operation: AgentOperation>(of operation: Operation.Type) throws(ServiceFailure) -> Operation.Reply {
-        try readResult(of: operation, id: nextID - 1)
+        try readResult(Operation.Reply.self, id: nextID - 1)
     }
 
     /// Reads one `result` frame of the reply to request `id`; an error reply is thrown.
-    private func readResult<Operation: AgentOperation>(of operation: Operation.Type, id: UInt64)
-        throws(ServiceFailure) -> Operation.Reply
-    {
+    private func readResult<Reply: Codable & Sendable>(_ reply: Reply.Type, id: UInt64) throws(ServiceFailure) -> Reply {
         do throws(ServiceFailure) {
             var bytes = try Self.readFrame(on: socket, timeout: replyTimeout, observer: frameObserver)
             defer { zeroize(&bytes) }
-            let result: WireResult<Operation.Reply>
+            let result: WireResult<Reply>
             do {
-                result = try WireCoding.decode(WireResult<Operation.Reply>.self, from: bytes)
+                result = try WireCoding.decode(WireResult<Reply>.self, from: bytes)
             } catch WireReplyError.refused(let reply) {
                 try Self.check(reply, answers: id)
                 throw Self.unexpectedReply

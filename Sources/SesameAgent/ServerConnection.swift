@@ -64,21 +64,20 @@ struct ServerConnection {
     private func greet() -> Bool {
         guard case .message(let message, var frame) = receive(idle: .after(configuration.helloTimeout)) else { return false }
         zeroize(&frame)
-        guard message.operation == .hello else {
+        guard message.type == HelloOperation.name else {
             close(with: ServiceFailure(.protocolError, "Expected a hello message first."), id: message.id)
             return false
         }
-        let offered = Set(message.versions ?? [])
-        guard let version = AgentProtocol.supportedVersions.filter(offered.contains).max() else {
-            let spoken = AgentProtocol.supportedVersions.map(String.init).joined(separator: ", ")
-            close(with: ServiceFailure(
-                .protocolError,
-                "The running agent speaks protocol version \(spoken), this client \(offered.sorted().map(String.init).joined(separator: ", ")); stop it with 'sesame agent --stop' and try again."),
-                  id: message.id)
+        let hello: HelloOperation.Reply
+        do throws(ServiceFailure) {
+            hello = try HelloOperation.perform(
+                .init(versions: message.versions, client: message.client), vault: nil, on: self, secrets: [])
+        } catch {
+            close(with: error, id: message.id)
             return false
         }
         do {
-            try WireFastCoding.hello(version: version, agent: configuration.agentName, pid: getpid()).withUnsafeBytes { bytes in
+            try WireFastCoding.hello(version: hello.version, agent: hello.agent, pid: hello.pid).withUnsafeBytes { bytes in
                 try Frame.write(bytes, to: socket, until: .after(configuration.frameTimeout))
             }
             return true
@@ -116,62 +115,12 @@ struct ServerConnection {
         if let registered = AgentOperations.named(message.type) {
             return serve(registered, message, frame: frame, policy: policy, secrets: secrets)
         }
-        guard let operation = message.operation else { return false }
-        switch operation {
-        case .attach:
-            guard let path = message.vault else { return refuse("An attach message needs 'vault'.", id: id) }
-            return send(.status(core.attach(vault: path), id: id))
-
-        case .unlock:
-            guard let path = message.vault else { return refuse("An unlock message needs 'vault'.", id: id) }
-            do {
-                return send(.status(try core.unlock(vault: path, password: secrets[0], idleTimeout: message.idleTimeout), id: id))
-            } catch {
-                return send(.error(error, id: id, closing: false))
-            }
-
-        case .lock:
-            return send(.status(core.lock(), id: id))
-
-        case .status:
-            return send(.status(core.status(), id: id))
-
-        case .stop:
-            logger.info("Stopping on request")
-            let status = core.lock()
-            _ = send(.status(status, id: id))
-            server.stop()
-            return false
-
-        case .browserAssociate, .browserPending, .browserAnswer:
-            return handleBrowserPairing(operation, message)
-
-        case .sync, .syncStatus:
-            return handleSync(operation, message)
-
-        case .hello:
+        if message.type == HelloOperation.name {
             close(with: ServiceFailure(.protocolError, "The hello exchange happens once."), id: id)
             return false
-
-        default:
-            guard let path = message.vault else { return refuse("A '\(message.type)' message needs 'vault'.", id: id) }
-            logger.debug("Serving a request", metadata: ["request.kind": operation.rawValue])
-            do {
-                let reply = try core.serve(vault: path, policy: policy) { service throws(ServiceFailure) in
-                    try message.perform(operation, on: service, secrets: secrets)
-                }
-                // The policy table, enforced: an operation that hands over nothing never sends a secret. Secrets
-                // are found by the types of the reply's fields, never by a list of them.
-                guard policy.secretsOut != .none || !ReplySecrets.present(in: reply) else {
-                    logger.error("A reply broke the policy and was withheld", metadata: ["request.kind": operation.rawValue])
-                    return refuse("The agent withheld a reply that would have carried secrets.", id: id)
-                }
-                server.syncScheduler.noteActivity()
-                return send(reply)
-            } catch {
-                return send(.error(error, id: id, closing: false))
-            }
         }
+        guard let servedHere = AgentOperations.servedByConnection(message.type) else { return false }
+        return servedHere.serve(frame, id: id, on: self, secrets: secrets)
     }
 
     /// Serves an operation with a type of its own (``AgentOperations``) on the vault held unlocked.
@@ -257,6 +206,19 @@ struct ServerConnection {
     /// Sends one message; false when the client is gone.
     func send(_ message: WireReply) -> Bool {
         Self.send(message, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
+    }
+
+    /// Sends one reply of an operation's own type; false when the client is gone.
+    func send<Body>(_ reply: WireResult<Body>) -> Bool {
+        var data: Data
+        do {
+            data = try WireCoding.encode(reply)
+        } catch {
+            logger.error("Cannot encode a reply", metadata: ["error": "\(type(of: error))"])
+            return send(.error(ServiceFailure(.protocolError, "The agent could not encode its reply."), id: reply.id, closing: false))
+        }
+        defer { zeroize(&data) }
+        return Self.write(data, on: socket, deadline: .after(configuration.frameTimeout), logger: logger)
     }
 
     @discardableResult

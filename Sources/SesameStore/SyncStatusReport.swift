@@ -13,6 +13,19 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
         public let gapAt: UInt64?
         /// Batches other devices have applied that this copy's transport does not show.
         public let withheld: UInt64
+
+        public init(
+            device: String, thisDevice: Bool, published: UInt64, merged: UInt64, lastChange: Date?, gapAt: UInt64?,
+            withheld: UInt64
+        ) {
+            self.device = device
+            self.thisDevice = thisDevice
+            self.published = published
+            self.merged = merged
+            self.lastChange = lastChange
+            self.gapAt = gapAt
+            self.withheld = withheld
+        }
     }
 
     /// The transport, as `git URL` or `folder PATH`.
@@ -28,6 +41,20 @@ public struct SyncStatusReport: Codable, Sendable, Equatable {
     public let equivocations: [String]
     /// The agent's automatic sync; nil when no agent holds the vault.
     public var autoSync: AutoSyncState?
+
+    public init(
+        transport: String, device: String, pendingChanges: Int, conflicts: Int, devices: [Device],
+        newPasswordNeeded: Bool, equivocations: [String], autoSync: AutoSyncState?
+    ) {
+        self.transport = transport
+        self.device = device
+        self.pendingChanges = pendingChanges
+        self.conflicts = conflicts
+        self.devices = devices
+        self.newPasswordNeeded = newPasswordNeeded
+        self.equivocations = equivocations
+        self.autoSync = autoSync
+    }
 
     /// Combines what this copy knows with the batch names the transport lists.
     public init(local: SyncLocalStatus, published names: [BatchName], transport: String) {

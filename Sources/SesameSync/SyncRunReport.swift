@@ -34,6 +34,11 @@ public struct SyncRunReport: Sendable {
         public struct Rejection: Codable, Sendable, Equatable {
             public let file: String
             public let reason: String
+
+            public init(file: String, reason: String) {
+                self.file = file
+                self.reason = reason
+            }
         }
 
         public let appliedBatches: Int
@@ -53,6 +58,24 @@ public struct SyncRunReport: Sendable {
         public let held: [String]
         /// Of `waiting`: files sealed under a key this copy lacks (until `sesame sync password`).
         public let newerKey: [String]
+
+        public init(
+            appliedBatches: Int, changedItems: Int, published: [String], rejected: [Rejection], waiting: [String],
+            conflicts: Int, newDevice: Bool, header: String?, newPasswordNeeded: Bool, held: [String],
+            newerKey: [String]
+        ) {
+            self.appliedBatches = appliedBatches
+            self.changedItems = changedItems
+            self.published = published
+            self.rejected = rejected
+            self.waiting = waiting
+            self.conflicts = conflicts
+            self.newDevice = newDevice
+            self.header = header
+            self.newPasswordNeeded = newPasswordNeeded
+            self.held = held
+            self.newerKey = newerKey
+        }
     }
 
     public func summary(conflicts: Int) -> Summary {

@@ -10,7 +10,7 @@ import Testing
     static func text(_ json: AgentJSON) -> String { String(decoding: json.bytes, as: UTF8.self) }
 
     @Test func helloAndFillAreTheAgentClientsBytes() throws {
-        var hello = WireRequest(.hello, id: 0)
+        var hello = WireRequest(type: "hello", id: 0)
         hello.versions = AgentProtocol.supportedVersions
         hello.client = "sesame 0.1.0"
         #expect(Self.text(AgentExchange.hello(clientName: "sesame 0.1.0")) == String(decoding: try WireCoding.encode(hello), as: UTF8.self))
@@ -37,8 +37,7 @@ import Testing
         #expect(parsed["credential"]?["password"]?.string == "p\"w\\😀/\u{2028}")
 
         let status = AgentStatus(pid: 42, vault: "/v", isUnlocked: true, idleTimeout: 900, timeLeft: 897.5)
-        var statusReply = WireReply(.status, id: 1)
-        statusReply.status = status
+        let statusReply = WireResult(id: 1, body: WireStatusReply(status), kind: .status)
         let readStatus = try #require(AgentJSON(parsing: Array(try WireCoding.encode(statusReply))))
         #expect(readStatus["status"]?["unlocked"]?.bool == true)
         #expect(readStatus["status"]?["timeLeft"] == .number("897.5"))

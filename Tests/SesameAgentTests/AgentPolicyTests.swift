@@ -142,6 +142,6 @@ import Testing
         let one = ["reveal", "fill", "credential", "lookupSiteCredential", "oneTimeCode"]
         #expect(one.allSatisfy { AgentOperations.policy(of: $0)?.secretsOut == .one })
         #expect(ExportOperation.policy.secretsOut == .bulk)
-        #expect(OperationPolicy.of(.unlock).secretFrames == 1 && ChangeMasterPasswordOperation.policy.secretFrames == 2)
+        #expect(UnlockOperation.policy.secretFrames == 1 && ChangeMasterPasswordOperation.policy.secretFrames == 2)
     }
 }

@@ -20,16 +20,9 @@ import Testing
     static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
     static let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    static func request(_ operation: WireOperation, id: UInt64, vault: String? = "/v.sqlite", _ fill: (inout WireRequest) -> Void = { _ in }) -> WireRequest {
-        var request = WireRequest(operation, id: id)
-        request.vault = vault
-        fill(&request)
-        return request
-    }
-
     /// A request of an operation with a type of its own.
-    static func request<Body>(_ name: String, id: UInt64, _ body: Body) -> WireEnvelope<Body> {
-        WireEnvelope(type: name, id: id, vault: "/v.sqlite", body: body)
+    static func request<Body>(_ name: String, id: UInt64, vault: String? = "/v.sqlite", _ body: Body) -> WireEnvelope<Body> {
+        WireEnvelope(type: name, id: id, vault: vault, body: body)
     }
 
     static func result(id: UInt64, _ fill: (inout WireReply) -> Void = { _ in }) -> WireReply {
@@ -39,21 +32,18 @@ import Testing
     }
 
     @Test func theAgentItselfHasTheDocumentedMessages() throws {
-        var hello = WireRequest(.hello, id: 0)
-        hello.versions = [2]
-        hello.client = "sesame 0.2.0"
-        #expect(try Self.json(hello) == #"{"client":"sesame 0.2.0","id":0,"type":"hello","versions":[2]}"#)
+        #expect(try Self.json(Self.request("hello", id: 0, vault: nil, HelloOperation.Request(versions: [2], client: "sesame 0.2.0"))) == #"{"client":"sesame 0.2.0","id":0,"type":"hello","versions":[2]}"#)
         #expect(try Self.json(WireReply.hello(version: 2, agent: "sesame 0.2.0", pid: 4242))
                 == #"{"agent":"sesame 0.2.0","id":0,"pid":4242,"type":"hello","version":2}"#)
-        #expect(try Self.json(Self.request(.attach, id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite"))
+        #expect(try Self.json(Self.request("attach", id: 1, vault: "/home/a/.local/share/sesame/vault.sqlite", NoFields()))
                 == #"{"id":1,"type":"attach","vault":"/home/a/.local/share/sesame/vault.sqlite"}"#)
-        #expect(try Self.json(Self.request(.unlock, id: 2) { $0.idleTimeout = 900 })
+        #expect(try Self.json(Self.request("unlock", id: 2, UnlockOperation.Request(idleTimeout: 900)))
                 == #"{"id":2,"idleTimeout":900,"type":"unlock","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.lock, id: 3, vault: nil)) == #"{"id":3,"type":"lock"}"#)
-        #expect(try Self.json(Self.request(.status, id: 4, vault: nil)) == #"{"id":4,"type":"status"}"#)
-        #expect(try Self.json(Self.request(.stop, id: 5, vault: nil)) == #"{"id":5,"type":"stop"}"#)
+        #expect(try Self.json(Self.request("lock", id: 3, vault: nil, NoFields())) == #"{"id":3,"type":"lock"}"#)
+        #expect(try Self.json(Self.request("status", id: 4, vault: nil, NoFields())) == #"{"id":4,"type":"status"}"#)
+        #expect(try Self.json(Self.request("stop", id: 5, vault: nil, NoFields())) == #"{"id":5,"type":"stop"}"#)
         let status = AgentStatus(pid: 4242, vault: "/v.sqlite", isUnlocked: true, idleTimeout: 900, timeLeft: 897.5)
-        #expect(try Self.json(WireReply.status(status, id: 2))
+        #expect(try Self.json(WireResult(id: 2, body: WireStatusReply(status), kind: .status))
                 == #"{"id":2,"status":{"idleTimeout":900,"pid":4242,"timeLeft":897.5,"unlocked":true,"vault":"/v.sqlite"},"type":"status"}"#)
         #expect(try Self.json(WireReply.error(ServiceFailure(.locked, "The vault is locked."), id: 6, closing: false))
                 == #"{"closing":false,"failure":{"code":"locked","message":"The vault is locked."},"id":6,"type":"error"}"#)
@@ -213,7 +203,7 @@ import Testing
         try raw.send(bytes)
         #expect(try raw.receive().type == .hello)
         let attached = try raw.receive()
-        #expect(attached.type == .status && attached.id == 1 && attached.status?.isUnlocked == false)
+        #expect(attached.type == .status && attached.id == 1 && attached.status?.unlocked == false)
         let status = try raw.receive()
         #expect(status.type == .status && status.id == 2)
     }
@@ -266,19 +256,19 @@ import Testing
 
     @Test func browserOperationsHaveTheDocumentedMessages() throws {
         let key = BrowserKey(id: "firefox-laptop", key: "qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0=")
-        #expect(try Self.json(Self.request(.browserAssociate, id: 41) { $0.browserKey = BrowserKey(id: "", key: key.key); $0.origin = "keepassxc-browser@keepassxc.org" })
+        #expect(try Self.json(Self.request("browserAssociate", id: 41, BrowserAssociateOperation.Request(browserKey: WireBrowserKey(id: "", key: key.key), origin: "keepassxc-browser@keepassxc.org")))
                 == #"{"browserKey":{"id":"","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="},"id":41,"origin":"keepassxc-browser@keepassxc.org","type":"browserAssociate","vault":"/v.sqlite"}"#)
         let association = BrowserAssociation(name: "firefox-laptop", key: key.key, created: Self.date)
-        #expect(try Self.json(Self.result(id: 41) { $0.association = association })
+        #expect(try Self.json(WireResult(id: 41, body: BrowserAssociateOperation.Reply(association: .init(association))))
                 == #"{"association":{"created":800000000,"key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0=","name":"firefox-laptop"},"id":41,"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserPending, id: 42)) == #"{"id":42,"type":"browserPending","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("browserPending", id: 42, NoFields())) == #"{"id":42,"type":"browserPending","vault":"/v.sqlite"}"#)
         let pending = BrowserPairingRequest(code: "RZMR3J", fingerprint: "16:d8:dc:7e:69:db:94:e0", origin: "keepassxc-browser@keepassxc.org", requested: Self.date)
-        #expect(try Self.json(Self.result(id: 42) { $0.pending = [pending] })
+        #expect(try Self.json(WireResult(id: 42, body: BrowserPendingOperation.Reply(pending: [WireBrowserPairingRequest(pending)])))
                 == #"{"id":42,"pending":[{"code":"RZMR3J","fingerprint":"16:d8:dc:7e:69:db:94:e0","origin":"keepassxc-browser@keepassxc.org","requested":800000000}],"type":"result"}"#)
-        #expect(try Self.json(Self.request(.browserAnswer, id: 43) { $0.code = "RZMR3J"; $0.allow = true; $0.name = "firefox-laptop" })
+        #expect(try Self.json(Self.request("browserAnswer", id: 43, BrowserAnswerOperation.Request(code: "RZMR3J", allow: true, name: "firefox-laptop")))
                 == #"{"allow":true,"code":"RZMR3J","id":43,"name":"firefox-laptop","type":"browserAnswer","vault":"/v.sqlite"}"#)
         #expect(try Self.json(Self.request("browserAssociations", id: 44, NoFields())) == #"{"id":44,"type":"browserAssociations","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(WireResult(id: 44, body: BrowserAssociationsOperation.Reply(associations: [.init(name: association.name, key: association.key, created: association.created)])))
+        #expect(try Self.json(WireResult(id: 44, body: BrowserAssociationsOperation.Reply(associations: [.init(association)])))
                 == #"{"associations":[{"created":800000000,"key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0=","name":"firefox-laptop"}],"id":44,"type":"result"}"#)
         #expect(try Self.json(Self.request("browserLogins", id: 47, BrowserLoginsOperation.Request(browserQuery: .init(BrowserLoginQuery(url: "https://github.com/login", submitURL: "https://github.com/session", keys: [key])))))
                 == #"{"browserQuery":{"keys":[{"id":"firefox-laptop","key":"qmT5JxdC1hFl0tq1Wt9cPw0tYH5f6rsPZjs2Zz3TqH0="}],"submitURL":"https://github.com/session","url":"https://github.com/login"},"id":47,"type":"browserLogins","vault":"/v.sqlite"}"#)
@@ -300,22 +290,25 @@ import Testing
     }
 
     @Test func syncOperationsHaveTheDocumentedMessages() throws {
-        #expect(try Self.json(Self.request(.sync, id: 50)) == #"{"id":50,"type":"sync","vault":"/v.sqlite"}"#)
-        #expect(try Self.json(Self.request(.syncStatus, id: 51)) == #"{"id":51,"type":"syncStatus","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("sync", id: 50, NoFields())) == #"{"id":50,"type":"sync","vault":"/v.sqlite"}"#)
+        #expect(try Self.json(Self.request("syncStatus", id: 51, NoFields())) == #"{"id":51,"type":"syncStatus","vault":"/v.sqlite"}"#)
         // The replies decode and encode back byte for byte: what the document shows is what goes over the socket.
         let replies = [
             #"{"id":50,"syncRun":{"appliedBatches":1,"changedItems":2,"conflicts":0,"held":[],"newDevice":false,"newPasswordNeeded":false,"newerKey":[],"published":["ops/9f1c03e5a2b44f6e8d7c6b5a49382716/000000000007.sop"],"rejected":[],"waiting":[]},"type":"result"}"#,
             #"{"id":51,"syncStatus":{"autoSync":{"interval":300,"lastError":"Sync transport failed: git fetch: fatal: unable to access 'https://…@example.org/vault.git/'","lastRun":800000000,"lastSuccess":799999700,"lastTrigger":"timer"},"conflicts":0,"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","devices":[{"device":"9f1c03e5a2b44f6e8d7c6b5a49382716","merged":7,"published":7,"thisDevice":true,"withheld":0}],"equivocations":[],"newPasswordNeeded":false,"pendingChanges":0,"transport":"git https://example.org/vault.git"},"type":"result"}"#,
         ]
-        for reply in replies {
-            let decoded = try WireCoding.decode(WireReply.self, from: Array(reply.utf8))
-            #expect(try Self.json(decoded) == reply)
-            #expect(!ReplySecrets.present(in: decoded))
-        }
+        let run = try WireCoding.decode(WireResult<SyncOperation.Reply>.self, from: Array(replies[0].utf8))
+        #expect(try Self.json(run) == replies[0])
+        #expect(try Self.json(WireResult(id: 50, body: SyncOperation.Reply(syncRun: WireSyncRunSummary(run.body.syncRun.summary)))) == replies[0])
+        #expect(!ReplySecrets.present(in: run.body))
+        let status = try WireCoding.decode(WireResult<SyncStatusOperation.Reply>.self, from: Array(replies[1].utf8))
+        #expect(try Self.json(status) == replies[1])
+        #expect(try Self.json(WireResult(id: 51, body: SyncStatusOperation.Reply(syncStatus: WireSyncStatusReport(status.body.syncStatus.report)))) == replies[1])
+        #expect(!ReplySecrets.present(in: status.body))
         // An agent from before equivocations were reported sends none: an empty list.
         let older = #"{"id":51,"syncStatus":{"conflicts":0,"device":"9f","devices":[],"newPasswordNeeded":false,"pendingChanges":0,"transport":"folder /s"},"type":"result"}"#
-        #expect(try WireCoding.decode(WireReply.self, from: Array(older.utf8)).syncStatus?.equivocations == [])
-        #expect(OperationPolicy.of(.sync) == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
-        #expect(OperationPolicy.of(.syncStatus).secretsOut == .none)
+        #expect(try WireCoding.decode(WireResult<SyncStatusOperation.Reply>.self, from: Array(older.utf8)).body.syncStatus.report.equivocations == [])
+        #expect(SyncOperation.policy == OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false))
+        #expect(SyncStatusOperation.policy.secretsOut == .none)
     }
 }

@@ -201,7 +201,7 @@ import Testing
         #expect(unknownType.type == .error && unknownType.closing == false && unknownType.id == 6)
         try newer.sendFrame(#"{"type":"status","id":7}"#)
         let status = try newer.receive()
-        #expect(status.type == .status && status.id == 7 && status.status?.isUnlocked == true)
+        #expect(status.type == .status && status.id == 7 && status.status?.unlocked == true)
     }
 
     @Test func clientsThatVanishOrStallMidFrameDoNotDisturbOthers() throws {

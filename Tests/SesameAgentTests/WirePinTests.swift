@@ -313,7 +313,7 @@ func expectJSON<T: Encodable>(
     }
 
     @Test func everyOperationIsPinned() {
-        let pinned = Set(wirePins.map(\.operation)).union(["hello"])
+        let pinned = Set(wirePins.map(\.operation)).union([HelloOperation.name])
         #expect(pinned == Set(AgentOperations.names))
         #expect(AgentOperations.names.count == Set(AgentOperations.names).count)
         #expect(wirePins.count == Set(wirePins.map(\.operation)).count)
@@ -405,11 +405,8 @@ enum WirePinServer {
         let bytes = Array(request.utf8)
         let message = try WireFastCoding.request(bytes) ?? WireCoding.decode(WireRequest.self, from: bytes)
         let secrets = (0..<secretFrames).map { _ in Fixture.secret("pinnedpw") }
-        if let operation = AgentOperations.named(message.type) {
-            return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets)[0], as: UTF8.self)
-        }
-        let reply = try message.perform(#require(message.operation), on: vault, secrets: secrets)
-        return String(decoding: try WireCoding.encode(reply), as: UTF8.self)
+        let operation = try #require(AgentOperations.named(message.type))
+        return String(decoding: try operation.serve(bytes, id: message.id, on: vault, secrets: secrets)[0], as: UTF8.self)
     }
 
     /// The request as the server reads it, written again: both of its readers keep every byte.
@@ -417,6 +414,7 @@ enum WirePinServer {
         let bytes = Array(request.utf8)
         let head = try WireCoding.decode(WireRequest.self, from: bytes)
         if let operation = AgentOperations.named(head.type) { return try reread(bytes, as: operation) }
+        if let operation = AgentOperations.servedByConnection(head.type) { return try reread(bytes, as: operation) }
         let slow = try WireCoding.decode(WireRequest.self, from: bytes)
         if let fast = WireFastCoding.request(bytes) {
             #expect(try WireCoding.encode(fast) == WireCoding.encode(slow))
@@ -429,24 +427,45 @@ enum WirePinServer {
         return String(decoding: try WireCoding.encode(request), as: UTF8.self)
     }
 
+    private static func reread<Operation: ConnectionOperation>(_ bytes: [UInt8], as operation: Operation.Type) throws -> String {
+        let request = try operation.envelope(from: bytes)
+        return String(decoding: try WireCoding.encode(request), as: UTF8.self)
+    }
+
     /// The reply the connection (or, for the audit, a real vault) builds, with the pinned values.
     static func connectionReply(to operation: String) throws -> String {
-        var reply = WireReply(.result, id: 1)
         switch operation {
         case "attach", "unlock", "lock", "status", "stop":
-            reply = .status(V.decode(V.agentStatus), id: 1)
+            // The connection's operations on the agent itself: their reply type, in a status frame.
+            let status = WireStatusReply(V.decode(V.agentStatus))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: status, kind: .status)), as: UTF8.self)
         case "oneTimeCode":
             // Computed from an item's secret, which the pinned vault does not hold: the operation's reply type.
             let code = OneTimeCodeOperation.Reply(oneTimeCode: WireOneTimeCode(V.decode(V.oneTimeCode)))
             return String(decoding: try WireCoding.encode(WireResult(id: 1, body: code)), as: UTF8.self)
-        case "browserAssociate", "browserAnswer": reply.association = V.decode(V.association)
-        case "browserPending": reply.pending = [V.decode(V.pending)]
-        case "sync": reply.syncRun = V.decode(V.syncRun)
-        case "syncStatus": reply.syncStatus = V.decode(V.syncStatus)
-        case "audit": reply.auditReport = V.decode(V.auditReport)
-        default: Issue.record("No connection reply for \(operation)")
+        case "audit":
+            // The audit needs a local vault, which the pinned vault is not: the operation's reply type.
+            let audit = AuditOperation.Reply(auditReport: WireAuditReport(V.decode(V.auditReport)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: audit)), as: UTF8.self)
+        case "browserAssociate":
+            let association = BrowserAssociateOperation.Reply(association: .init(V.decode(V.association)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: association)), as: UTF8.self)
+        case "browserAnswer":
+            let association = BrowserAnswerOperation.Reply(association: BrowserAssociationsOperation.Association(V.decode(V.association)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: association)), as: UTF8.self)
+        case "browserPending":
+            let pending = BrowserPendingOperation.Reply(pending: [WireBrowserPairingRequest(V.decode(V.pending))])
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: pending)), as: UTF8.self)
+        case "sync":
+            let run = SyncOperation.Reply(syncRun: WireSyncRunSummary(V.decode(V.syncRun)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: run)), as: UTF8.self)
+        case "syncStatus":
+            let status = SyncStatusOperation.Reply(syncStatus: WireSyncStatusReport(V.decode(V.syncStatus)))
+            return String(decoding: try WireCoding.encode(WireResult(id: 1, body: status)), as: UTF8.self)
+        default:
+            Issue.record("No connection reply for \(operation)")
+            return ""
         }
-        return String(decoding: try WireCoding.encode(reply), as: UTF8.self)
     }
 
     static func errorReply(_ failure: ServiceFailure) throws -> String {

@@ -1,8 +1,8 @@
-/// The registry: every operation that has its own type (``AgentOperation``), by its name on the wire. The server
+/// The registry: every operation of the protocol, each a type of its own, by its name on the wire. The server
 /// dispatches through it and docs/agent-protocol.md §5 is checked against it (`PolicyTableDocTests`).
 ///
-/// Operations not listed here are still served through the shared `WireRequest`/`WireReply` and
-/// ``WireOperation`` (issue 23 moves them here one by one).
+/// Two lists: the operations on the unlocked vault (``AgentOperation``) and those the connection serves itself
+/// (``ConnectionOperation``).
 enum AgentOperations {
     static var all: [any AgentOperation.Type] {
         [
@@ -23,6 +23,17 @@ enum AgentOperations {
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
             ImportEquivalentsOperation.self,
             SearchAttributesOperation.self, AttributedItemOperation.self, StoreAttributedOperation.self,
+            AuditOperation.self,
+        ]
+    }
+
+    /// The operations the connection serves itself (``ConnectionOperation``): the agent's own state, browser
+    /// pairing, sync.
+    static var servedByConnection: [any ConnectionOperation.Type] {
+        [
+            HelloOperation.self, AttachOperation.self, UnlockOperation.self, LockOperation.self, StatusOperation.self, StopOperation.self,
+            BrowserAssociateOperation.self, BrowserPendingOperation.self, BrowserAnswerOperation.self,
+            SyncOperation.self, SyncStatusOperation.self,
         ]
     }
 
@@ -30,11 +41,15 @@ enum AgentOperations {
         all.first { $0.name == name }
     }
 
-    /// The policy row of any operation, registered or not.
-    static func policy(of name: String) -> OperationPolicy? {
-        named(name)?.policy ?? WireOperation(rawValue: name).map(OperationPolicy.of)
+    static func servedByConnection(_ name: String) -> (any ConnectionOperation.Type)? {
+        servedByConnection.first { $0.name == name }
     }
 
-    /// Every operation's name: the registered ones and those still in ``WireOperation``.
-    static var names: [String] { all.map { $0.name } + WireOperation.allCases.map(\.rawValue) }
+    /// The policy row of any operation.
+    static func policy(of name: String) -> OperationPolicy? {
+        named(name)?.policy ?? servedByConnection(name)?.policy
+    }
+
+    /// Every operation's name.
+    static var names: [String] { all.map { $0.name } + servedByConnection.map { $0.name } }
 }

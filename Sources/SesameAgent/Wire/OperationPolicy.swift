@@ -1,6 +1,5 @@
-/// What the agent lets each operation carry over the socket. One row per operation (each ``AgentOperation``'s
-/// `policy`, and ``of(_:)`` for those still in ``WireOperation``); the server checks every reply against its row
-/// before sending it, and docs/agent-protocol.md §5 prints the table (`PolicyTableDocTests`).
+/// What the agent lets each operation carry over the socket. One row per operation (each ``AgentOperation``'s and
+/// ``ConnectionOperation``'s `policy`); the server checks every reply against its row before sending it, and docs/agent-protocol.md §5 prints the table (`PolicyTableDocTests`).
 struct OperationPolicy: Equatable, Sendable {
     /// What secret bytes a reply may carry.
     enum SecretsOut: String, Sendable {
@@ -28,17 +27,4 @@ struct OperationPolicy: Equatable, Sendable {
     static let plain = OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
     /// The row of an operation that hands over the secrets of exactly one item or credential.
     static let oneItem = OperationPolicy(secretsOut: .one, secretFrames: 0, needsMasterPassword: false)
-
-    static func of(_ operation: WireOperation) -> OperationPolicy {
-        switch operation {
-        case .hello, .attach, .lock, .status, .stop:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .unlock:
-            OperationPolicy(secretsOut: .none, secretFrames: 1, needsMasterPassword: true)
-        case .audit:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        case .browserAssociate, .browserPending, .browserAnswer, .sync, .syncStatus:
-            OperationPolicy(secretsOut: .none, secretFrames: 0, needsMasterPassword: false)
-        }
-    }
 }

@@ -25,11 +25,6 @@ extension Array: CarriesSecrets where Element: CarriesSecrets {
     var holdsSecrets: Bool { isEmpty || contains { $0.holdsSecrets } }
 }
 
-
-extension AuditReport: CarriesSecrets {
-    var holdsSecrets: Bool { showsPasswords }
-}
-
 /// The reply guard's question: does a reply hold any secret? Asked of every top-level field of the reply by its
 /// type, so no list of secret fields exists to forget one in.
 enum ReplySecrets {

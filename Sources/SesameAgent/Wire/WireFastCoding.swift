@@ -18,8 +18,7 @@ enum WireFastCoding {
         guard case .object(let fields) = AgentJSON(parsing: bytes), let type = fields["type"]?.string,
             fields.keys.allSatisfy(plainFields.contains)
         else { return nil }
-        var request = WireRequest(.hello)
-        request.type = type
+        var request = WireRequest(type: type)
         for (key, value) in fields where value != .null {
             switch key {
             case "type": break

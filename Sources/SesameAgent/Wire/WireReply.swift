@@ -1,12 +1,10 @@
 import Foundation
 import SesameAutoFill
-import SesameBrowserAccess
-import SesameStore
-import SesameSync
 
-/// A message from the agent to a client (protocol version 2). `type` is `hello`, `status`, `result` (the answer
-/// to a vault operation: only the fields that operation returns) or `error`. `error` has kept its shape since
-/// version 1, so a client of either version can read an agent's refusal.
+/// The frames of the agent's own (protocol version 2) that a client reads beside an operation's reply
+/// (``WireResult``): `hello`, `status` (the agent's state, answering `attach`, `unlock`, `lock`, `status` and
+/// `stop`) and `error`. `error` has kept its shape since version 1, so a client of either version can read an
+/// agent's refusal.
 struct WireReply: Codable, Sendable {
     enum Kind: String, Codable, Sendable {
         case hello, status, result, error
@@ -19,20 +17,10 @@ struct WireReply: Codable, Sendable {
     var agent: String?
     var pid: Int32?
     /// status: the agent's state after the request.
-    var status: AgentStatus?
+    var status: WireAgentStatus?
     /// error: what went wrong; `closing` says the agent closes the connection after this frame.
     var failure: ServiceFailure?
     var closing: Bool?
-
-    // result fields, by operation (see docs/agent-protocol.md §4).
-    var association: BrowserAssociation?
-    /// browserPending: the association requests waiting for an answer.
-    var pending: [BrowserPairingRequest]?
-    /// sync: what the round did; syncStatus: the devices and the agent's automatic sync.
-    var syncRun: SyncRunReport.Summary?
-    var syncStatus: SyncStatusReport?
-    /// audit: what to fix (titles, reasons, counts; never passwords).
-    var auditReport: AuditReport?
 
     init(_ type: Kind, id: UInt64?) {
         self.type = type
@@ -42,10 +30,6 @@ struct WireReply: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id", version = "version", agent = "agent", pid = "pid", status = "status"
         case failure = "failure", closing = "closing"
-        case association = "association"
-        case pending = "pending"
-        case syncRun = "syncRun", syncStatus = "syncStatus"
-        case auditReport = "auditReport"
     }
 
     static func hello(version: Int, agent: String, pid: Int32) -> WireReply {
@@ -53,12 +37,6 @@ struct WireReply: Codable, Sendable {
         reply.version = version
         reply.agent = agent
         reply.pid = pid
-        return reply
-    }
-
-    static func status(_ status: AgentStatus, id: UInt64?) -> WireReply {
-        var reply = WireReply(.status, id: id)
-        reply.status = status
         return reply
     }
 
@@ -71,7 +49,7 @@ struct WireReply: Codable, Sendable {
 }
 
 // Written out rather than synthesized, for the reason given beside `WireRequest`'s: only the fields present touch
-// their types, so a process that reads one small reply does not instantiate every result type at start.
+// their types, so a process that reads one small reply does not instantiate every type at start.
 extension WireReply {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -84,14 +62,9 @@ extension WireReply {
             case .version: version = try container.decode(Int.self, forKey: key)
             case .agent: agent = try container.decode(String.self, forKey: key)
             case .pid: pid = try container.decode(Int32.self, forKey: key)
-            case .status: status = try container.decode(AgentStatus.self, forKey: key)
+            case .status: status = try container.decode(WireAgentStatus.self, forKey: key)
             case .failure: failure = try container.decode(ServiceFailure.self, forKey: key)
             case .closing: closing = try container.decode(Bool.self, forKey: key)
-            case .association: association = try container.decode(BrowserAssociation.self, forKey: key)
-            case .pending: pending = try container.decode([BrowserPairingRequest].self, forKey: key)
-            case .syncRun: syncRun = try container.decode(SyncRunReport.Summary.self, forKey: key)
-            case .syncStatus: syncStatus = try container.decode(SyncStatusReport.self, forKey: key)
-            case .auditReport: auditReport = try container.decode(AuditReport.self, forKey: key)
             }
         }
     }
@@ -106,10 +79,5 @@ extension WireReply {
         if let status { try container.encode(status, forKey: .status) }
         if let failure { try container.encode(failure, forKey: .failure) }
         if let closing { try container.encode(closing, forKey: .closing) }
-        if let association { try container.encode(association, forKey: .association) }
-        if let pending { try container.encode(pending, forKey: .pending) }
-        if let syncRun { try container.encode(syncRun, forKey: .syncRun) }
-        if let syncStatus { try container.encode(syncStatus, forKey: .syncStatus) }
-        if let auditReport { try container.encode(auditReport, forKey: .auditReport) }
     }
 }

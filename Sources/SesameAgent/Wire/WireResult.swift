@@ -1,19 +1,22 @@
 import Foundation
 import SesameAutoFill
 
-/// A reply frame: `type` (`result`, or `error` when the agent refused) and `id` beside the operation's reply fields,
-/// all in one JSON object.
+/// A reply frame: `type` (`result`, `status` for the operations on the agent itself, or `error` when the agent
+/// refused) and `id` beside the operation's reply fields, all in one JSON object.
 struct WireResult<Body: Codable & Sendable>: Codable, Sendable {
     var id: UInt64?
     var body: Body
+    /// The frame's `type` as written (a frame read is always a `result`).
+    var kind: WireReply.Kind = .result
 
     enum CodingKeys: String, CodingKey {
         case type = "type", id = "id"
     }
 
-    init(id: UInt64?, body: Body) {
+    init(id: UInt64?, body: Body, kind: WireReply.Kind = .result) {
         self.id = id
         self.body = body
+        self.kind = kind
     }
 
     /// Reads a `result`; an `error` frame (its shape is the same in every version) is thrown as the agent's failure.
@@ -32,7 +35,7 @@ struct WireResult<Body: Codable & Sendable>: Codable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(WireReply.Kind.result, forKey: .type)
+        try container.encode(kind, forKey: .type)
         try container.encodeIfPresent(id, forKey: .id)
         try body.encode(to: encoder)
     }

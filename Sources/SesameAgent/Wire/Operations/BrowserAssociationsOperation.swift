@@ -27,14 +27,19 @@ enum BrowserAssociationsOperation: AgentOperation {
             case name = "name", key = "key", created = "created", lastUsed = "lastUsed"
         }
 
+        init(_ association: BrowserAssociation) {
+            name = association.name
+            key = association.key
+            created = association.created
+            lastUsed = association.lastUsed
+        }
+
         var association: BrowserAssociation { BrowserAssociation(name: name, key: key, created: created, lastUsed: lastUsed) }
     }
 
     static func perform(_ request: NoFields, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        Reply(associations: try browsers(vault).browserAssociations().map {
-            Association(name: $0.name, key: $0.key, created: $0.created, lastUsed: $0.lastUsed)
-        })
+        Reply(associations: try browsers(vault).browserAssociations().map(Association.init))
     }
 }

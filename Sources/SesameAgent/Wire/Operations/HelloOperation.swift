@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SesameAgentLink
 import SesameAutoFill
 import SesameCrypto
 

@@ -43,6 +43,7 @@ public struct ChildSpawn {
     public var environment: [String: String]?
     public var standardInput = Stream.inherit
     public var standardOutput = Stream.inherit
+    /// No caller reads a child's errors, so ``Stream/pipe`` here is not offered: it counts as ``Stream/inherit``.
     public var standardError = Stream.inherit
     /// A session of its own: no controlling terminal, no SIGHUP or SIGINT from the terminal (a detached agent).
     public var newSession = false

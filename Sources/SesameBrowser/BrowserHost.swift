@@ -33,6 +33,7 @@ public final class BrowserHost: @unchecked Sendable {
     /// Whether an `associate` is waiting for the user.
     private var associationHeld = false
     private let outputLock = NSLock()
+    private let held = DispatchGroup()
 
     /// - Parameters:
     ///   - origin: who the browser says is calling (Firefox: the extension id; Chromium: its origin), shown
@@ -42,6 +43,12 @@ public final class BrowserHost: @unchecked Sendable {
         self.backend = backend
         self.origin = origin
         self.output = output
+    }
+
+    /// Waits until every held request has answered. The host itself exits at end of input; the BrowserMessage fuzz
+    /// target calls this after each input, so that no input finds another's association request still waiting.
+    public func waitForHeldRequests() {
+        held.wait()
     }
 
     // MARK: - Requests
@@ -203,10 +210,12 @@ public final class BrowserHost: @unchecked Sendable {
         }) else {
             return fail(reply, .actionCancelledOrDenied, text: "An association request of this browser is waiting already; answer it first.")
         }
+        held.enter()
         let origin = origin
         Thread.detachNewThread { [self] in
             defer {
                 lock.withLock { associationHeld = false }
+                held.leave()
             }
             do throws(ServiceFailure) {
                 let (association, hash) = try backend.requestAssociation(key: key, origin: origin)

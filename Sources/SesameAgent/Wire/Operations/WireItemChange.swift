@@ -5,6 +5,17 @@ import SesameStore
 /// An edit to an item on the wire (`update`): the core's `ItemChange`, field for field. `expires` and
 /// `oneTimeCode` have three states: absent (keep), `null` (remove), a value (set).
 struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
+    /// A custom field to set, with its value (protected or not).
+    struct Field: Codable, Sendable, Equatable {
+        var name: String
+        var value: String
+        var isProtected: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case name = "name", value = "value", isProtected = "protected"
+        }
+    }
+
     var title: String?
     var username: String?
     var password: String?
@@ -13,7 +24,7 @@ struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
     var removeURLs: [String]
     var notes: String?
     var matchMode: String?
-    var setFields: [WireItem.Field]
+    var setFields: [Field]
     var removeFields: [String]
     var expires: Date??
     var oneTimeCode: String??
@@ -36,7 +47,7 @@ struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
         removeURLs = change.removeURLs
         notes = change.notes
         matchMode = change.matchMode?.rawValue
-        setFields = change.setFields.map { WireItem.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
+        setFields = change.setFields.map { Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
         removeFields = change.removeFields
         expires = change.expires
         oneTimeCode = change.oneTimeCode
@@ -86,7 +97,7 @@ extension WireItemChange {
         removeURLs = try container.decode([String].self, forKey: .removeURLs)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
         matchMode = try container.decodeIfPresent(String.self, forKey: .matchMode)
-        setFields = try container.decode([WireItem.Field].self, forKey: .setFields)
+        setFields = try container.decode([Field].self, forKey: .setFields)
         removeFields = try container.decode([String].self, forKey: .removeFields)
         expires = try removable(Date.self, .expires)
         oneTimeCode = try removable(String.self, .oneTimeCode)

@@ -13,11 +13,6 @@ struct ItemJSON: Encodable {
         var url: String
         var match: String
     }
-    struct FieldJSON: Encodable {
-        var name: String
-        var value: String?
-        var protected: Bool
-    }
     struct HistoryJSON: Encodable {
         var password: String
         var replaced: Date
@@ -29,7 +24,7 @@ struct ItemJSON: Encodable {
     var password: String?
     var urls: [URLJSON]
     var notes: String
-    var fields: [FieldJSON]
+    var fields: [ItemView.Field]
     var tags: [String]
     var match: String
     var created: Date
@@ -49,8 +44,8 @@ struct ItemJSON: Encodable {
         self.password = revealed?.password ?? password
         urls = item.urls.map { URLJSON(url: $0.url, match: item.matchMode(for: $0).rawValue) }
         notes = item.notes
-        fields = revealed.map { $0.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) } }
-            ?? item.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) }
+        fields = revealed.map { $0.fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) } }
+            ?? item.fields
         tags = item.tags
         match = item.matchMode.rawValue
         created = item.created

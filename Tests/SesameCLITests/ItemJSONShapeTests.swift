@@ -37,9 +37,14 @@ import Testing
             """#
     }
 
+    static func expected(revealed: Bool) -> Set<String> {
+        Set(ItemField.allCases.flatMap { keys($0, revealed: revealed) })
+    }
+
     @Test func showJSONShowsEveryFieldItDoesNotLeaveOut() throws {
         let cli = CLIHarness()
         try cli.initVault()
+        defer { cli.stopAgent() }
         let file = cli.home + "/bitwarden.json"
         try Self.export().write(toFile: file, atomically: true, encoding: .utf8)
         let imported = try cli.run(["import", file, "--password-stdin"], input: "master-pw\n")
@@ -47,14 +52,27 @@ import Testing
         for revealed in [false, true] {
             let shown = try cli.run(["show", "Full", "--json", "--password-stdin"] + (revealed ? ["--reveal"] : []), input: "master-pw\n")
             let json = try #require(try cli.json(shown) as? [String: Any])
-            // No import sets an expiry, and `expires` is left out when there is none.
-            let expected = Set(ItemField.allCases.flatMap { Self.keys($0, revealed: revealed) }).subtracting(["expires"])
-            #expect(Set(json.keys) == expected, "revealed: \(revealed)")
+            // No import sets an expiry, and `expires` is left out when there is none (see below).
+            #expect(Set(json.keys) == Self.expected(revealed: revealed).subtracting(["expires"]), "revealed: \(revealed)")
             if !revealed {
                 for secret in ["s3cret", "pin-1234", "old-pw", "JBSWY3DPEHPK3PXP", "PRIVATE KEY"] {
                     #expect(!shown.stdout.contains(secret), "show --json shows a secret: \(secret)")
                 }
             }
         }
+
+        // An expiry comes from git (`password_expiry_utc`); through the agent, so the `sesame` front shows it.
+        let unlocked = try cli.run(["unlock", "--password-stdin"], input: "master-pw\n")
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        let stored = try cli.run(
+            ["store"], input: "protocol=https\nhost=git.example.com\nusername=u\npassword=p\npassword_expiry_utc=4102444800\n\n",
+            executable: "git-credential-sesame")
+        #expect(stored.status == 0, "\(stored.stderr)")
+        let rows = try #require(try cli.json(cli.run(["list", "--json"])) as? [[String: Any]])
+        let id = try #require(rows.first { $0["title"] as? String != "Full" }?["id"] as? String)
+        let git = try #require(try cli.json(cli.run(["show", id, "--json"])) as? [String: Any])
+        #expect(git["expires"] as? String == "2100-01-01T00:00:00Z")
+        // No passkeys: `passkeys` is left out.
+        #expect(Set(git.keys) == Self.expected(revealed: false).subtracting(["passkeys"]))
     }
 }

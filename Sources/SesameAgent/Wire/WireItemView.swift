@@ -2,7 +2,10 @@ import Foundation
 import SesameAutoFill
 import SesameStore
 
-/// `ItemView` on the wire: an item without its secrets.
+/// `ItemView` on the wire: an item without its secrets. Unlike the item's one JSON form (`WireItem`, keyed by
+/// `ItemField`) on purpose: `hasPassword`, `passwordHistoryCount` and `hasOneTimeCode` stand for the secrets,
+/// `matchMode` is `match` (its name since protocol v1), round-trip data is left out. `ItemFieldShapesTests` holds its
+/// decision for each `ItemField` (docs/design.md, "One item-field description").
 struct WireItemView: Codable, Sendable, Equatable {
     var id: UUID
     var title: String

@@ -7,7 +7,9 @@ import SesameTerminal
 import SesameTerminalText
 
 /// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed (`revealed`
-/// is the full item, asked for on purpose) or when the command itself sent them (`password`).
+/// is the full item, asked for on purpose) or when the command itself sent them (`password`). Unlike the agent's
+/// view on purpose (it is for people's scripts): the id in lower case, each URL's match resolved, no `hasPassword` or
+/// history count. `ItemJSONShapeTests` holds its decision for each `ItemField` (docs/design.md).
 struct ItemJSON: Encodable {
     struct URLJSON: Encodable {
         var url: String

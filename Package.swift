@@ -155,7 +155,7 @@ let package = Package(
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess",
             "SesameSecretAttributes", "SesameStore", "SesameSync", "SesameSyncTransport", "SesameSystemCalls"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameAutoFill", "SesameCrypto", "SesameDomains", "SesameGitProtocol", "SesameStore", "SesameGit", "SesameAgent"]),
-        .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto"]),
+        .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto", "SesameStore"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),

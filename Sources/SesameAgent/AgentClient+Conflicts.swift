@@ -8,7 +8,7 @@ extension AgentClient: SyncConflictService {
     }
 
     public func conflictVersions(_ itemID: UUID) throws(ServiceFailure) -> [Item] {
-        try call(ConflictVersionsOperation.self, WireItemID(itemID: itemID)).conflictVersions.items()
+        try call(ConflictVersionsOperation.self, WireItemID(itemID: itemID)).conflictVersions.map(\.item)
     }
 
     public func resolveConflict(_ choice: ConflictChoice) throws(ServiceFailure) {

@@ -190,7 +190,7 @@ public final class AgentClient: UnlockedVault {
     }
 
     public func reveal(_ id: UUID) throws(ServiceFailure) -> Item {
-        try call(RevealOperation.self, WireItemID(itemID: id)).revealed.item()
+        try call(RevealOperation.self, WireItemID(itemID: id)).revealed.item
     }
 
     @discardableResult

@@ -2,10 +2,13 @@ import Foundation
 import SesameStore
 
 /// An item without its secrets: what `show` (without `--reveal`), `edit` and `rm` see. The password and the
-/// values of protected fields are absent, the password history is only counted, passkeys come without their keys.
+/// values of protected fields are absent, the password history is only counted, passkeys come without their keys
+/// (the fields `ItemField` describes as secret); round-trip data (attachments, attributes, KeePass's extras, unknown
+/// fields) is left out.
 public struct ItemView: Sendable, Equatable {
-    /// A custom field; `value` is nil for a protected one.
-    public struct Field: Sendable, Equatable {
+    /// A custom field; `value` is nil for a protected one (and then left out of its JSON). Its JSON is
+    /// `CustomField`'s, the key `protected` included: the agent's `WireItemView` and the CLI's `ItemJSON` both write it.
+    public struct Field: Codable, Sendable, Equatable {
         public var name: String
         public var value: String?
         public var isProtected: Bool
@@ -14,6 +17,11 @@ public struct ItemView: Sendable, Equatable {
             self.name = name
             self.value = value
             self.isProtected = isProtected
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, value
+            case isProtected = "protected"
         }
     }
 

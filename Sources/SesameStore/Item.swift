@@ -79,15 +79,10 @@ extension Item: CustomStringConvertible, CustomDebugStringConvertible, CustomRef
 }
 
 extension Item: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id, title, username, password, urls, notes, fields, tags, matchMode, created, modified, expires
-        case passwordHistory, oneTimeCode, attachments, attributes, keePassExtras, passkeys, unknownFields
-    }
-
     /// The same JSON as before passkeys (the agent protocol and the backup format show it byte for byte), with
     /// `passkeys` present only when there are some: a backup or a message without them reads as an item without.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ItemField.self)
         self.init(
             id: try container.decode(UUID.self, forKey: .id),
             title: try container.decode(String.self, forKey: .title),
@@ -110,27 +105,33 @@ extension Item: Codable {
             unknownFields: try container.decode([UInt64: [[UInt8]]].self, forKey: .unknownFields))
     }
 
+    /// Every field of ``ItemField``, in its order (the backup's encoder does not sort keys): the switch has no
+    /// default, so a field added there is written here or the module does not compile.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(username, forKey: .username)
-        try container.encode(password, forKey: .password)
-        try container.encode(urls, forKey: .urls)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(fields, forKey: .fields)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(matchMode, forKey: .matchMode)
-        try container.encode(created, forKey: .created)
-        try container.encode(modified, forKey: .modified)
-        try container.encodeIfPresent(expires, forKey: .expires)
-        try container.encode(passwordHistory, forKey: .passwordHistory)
-        try container.encodeIfPresent(oneTimeCode, forKey: .oneTimeCode)
-        try container.encode(attachments, forKey: .attachments)
-        try container.encode(attributes, forKey: .attributes)
-        try container.encodeIfPresent(keePassExtras, forKey: .keePassExtras)
-        if !passkeys.isEmpty { try container.encode(passkeys, forKey: .passkeys) }
-        try container.encode(unknownFields, forKey: .unknownFields)
+        var container = encoder.container(keyedBy: ItemField.self)
+        for field in ItemField.allCases {
+            switch field {
+            case .id: try container.encode(id, forKey: field)
+            case .title: try container.encode(title, forKey: field)
+            case .username: try container.encode(username, forKey: field)
+            case .password: try container.encode(password, forKey: field)
+            case .urls: try container.encode(urls, forKey: field)
+            case .notes: try container.encode(notes, forKey: field)
+            case .fields: try container.encode(fields, forKey: field)
+            case .tags: try container.encode(tags, forKey: field)
+            case .matchMode: try container.encode(matchMode, forKey: field)
+            case .created: try container.encode(created, forKey: field)
+            case .modified: try container.encode(modified, forKey: field)
+            case .expires: try container.encodeIfPresent(expires, forKey: field)
+            case .passwordHistory: try container.encode(passwordHistory, forKey: field)
+            case .oneTimeCode: try container.encodeIfPresent(oneTimeCode, forKey: field)
+            case .attachments: try container.encode(attachments, forKey: field)
+            case .attributes: try container.encode(attributes, forKey: field)
+            case .keePassExtras: try container.encodeIfPresent(keePassExtras, forKey: field)
+            case .passkeys: if !passkeys.isEmpty { try container.encode(passkeys, forKey: field) }
+            case .unknownFields: try container.encode(unknownFields, forKey: field)
+            }
+        }
     }
 }
 

@@ -2,25 +2,18 @@ import Foundation
 import SesameAutoFill
 import SesameStore
 
-/// `ItemView` on the wire: an item without its secrets.
+/// `ItemView` on the wire: an item without its secrets. Unlike the item's one JSON form (`WireItem`, keyed by
+/// `ItemField`) on purpose: `hasPassword`, `passwordHistoryCount` and `hasOneTimeCode` stand for the secrets,
+/// `matchMode` is `match` (its name since protocol v1), round-trip data is left out. `ItemFieldShapesTests` holds its
+/// decision for each `ItemField` (docs/design.md, "One item-field description").
 struct WireItemView: Codable, Sendable, Equatable {
-    struct Field: Codable, Sendable, Equatable {
-        var name: String
-        var value: String?
-        var isProtected: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case name = "name", value = "value", isProtected = "protected"
-        }
-    }
-
     var id: UUID
     var title: String
     var username: String
     var hasPassword: Bool
     var urls: [ItemURL]
     var notes: String
-    var fields: [Field]
+    var fields: [ItemView.Field]
     var tags: [String]
     var matchMode: String
     var created: Date
@@ -47,7 +40,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         hasPassword = view.hasPassword
         urls = view.urls
         notes = view.notes
-        fields = view.fields.map { Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
+        fields = view.fields
         tags = view.tags
         matchMode = view.matchMode.rawValue
         created = view.created
@@ -66,7 +59,7 @@ struct WireItemView: Codable, Sendable, Equatable {
         for passkey in passkeys ?? [] { summaries.append(try passkey.summary()) }
         return ItemView(
             id: id, title: title, username: username, hasPassword: hasPassword, urls: urls, notes: notes,
-            fields: fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) },
+            fields: fields,
             tags: tags, matchMode: mode, created: created, modified: modified, expires: expires,
             passwordHistoryCount: passwordHistoryCount, passkeys: summaries,
             hasOneTimeCode: hasOneTimeCode ?? false)

@@ -7,16 +7,13 @@ import SesameTerminal
 import SesameTerminalText
 
 /// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed (`revealed`
-/// is the full item, asked for on purpose) or when the command itself sent them (`password`).
+/// is the full item, asked for on purpose) or when the command itself sent them (`password`). Unlike the agent's
+/// view on purpose (it is for people's scripts): the id in lower case, each URL's match resolved, no `hasPassword` or
+/// history count. `ItemJSONShapeTests` holds its decision for each `ItemField` (docs/design.md).
 struct ItemJSON: Encodable {
     struct URLJSON: Encodable {
         var url: String
         var match: String
-    }
-    struct FieldJSON: Encodable {
-        var name: String
-        var value: String?
-        var protected: Bool
     }
     struct HistoryJSON: Encodable {
         var password: String
@@ -29,7 +26,7 @@ struct ItemJSON: Encodable {
     var password: String?
     var urls: [URLJSON]
     var notes: String
-    var fields: [FieldJSON]
+    var fields: [ItemView.Field]
     var tags: [String]
     var match: String
     var created: Date
@@ -49,8 +46,8 @@ struct ItemJSON: Encodable {
         self.password = revealed?.password ?? password
         urls = item.urls.map { URLJSON(url: $0.url, match: item.matchMode(for: $0).rawValue) }
         notes = item.notes
-        fields = revealed.map { $0.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) } }
-            ?? item.fields.map { FieldJSON(name: $0.name, value: $0.value, protected: $0.isProtected) }
+        fields = revealed.map { $0.fields.map { ItemView.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) } }
+            ?? item.fields
         tags = item.tags
         match = item.matchMode.rawValue
         created = item.created

@@ -18,6 +18,6 @@ enum AddOperation: AgentOperation {
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> WireItemViewReply
     {
-        WireItemViewReply(view: WireItemView(try vault.add(try request.item.item())))
+        WireItemViewReply(view: WireItemView(try vault.add(request.item.item)))
     }
 }

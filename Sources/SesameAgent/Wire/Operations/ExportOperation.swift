@@ -28,7 +28,7 @@ enum ExportOperation: AgentOperation {
 
         func export() throws(ServiceFailure) -> VaultExport {
             VaultExport(
-                items: try exported.items(), keePassDatabases: (keePassDatabases ?? []).map(\.database),
+                items: exported.map(\.item), keePassDatabases: (keePassDatabases ?? []).map(\.database),
                 deletions: (deletions ?? []).map(\.deletion))
         }
     }

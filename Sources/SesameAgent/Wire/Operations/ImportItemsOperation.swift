@@ -39,7 +39,7 @@ enum ImportItemsOperation: AgentOperation {
         throws(ServiceFailure) -> Reply
     {
         let summary = try vault.importItems(
-            try request.items.items(), keePassDatabases: (request.keePassDatabases ?? []).map(\.database), dryRun: request.dryRun ?? false,
+            request.items.map(\.item), keePassDatabases: (request.keePassDatabases ?? []).map(\.database), dryRun: request.dryRun ?? false,
             progress: { _ in })
         return Reply(importSummary: WireImportSummary(summary))
     }

@@ -23,6 +23,6 @@ enum StoreAttributedOperation: AgentOperation {
         throws(ServiceFailure) -> WireAttributedItemReply
     {
         WireAttributedItemReply(attributedItem: WireAttributedItem(
-            try vault.storeAttributed(try request.item.item(), replace: request.replace ?? false)))
+            try vault.storeAttributed(request.item.item, replace: request.replace ?? false)))
     }
 }

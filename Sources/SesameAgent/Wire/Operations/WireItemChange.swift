@@ -13,7 +13,8 @@ struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
     var removeURLs: [String]
     var notes: String?
     var matchMode: String?
-    var setFields: [WireItem.Field]
+    /// In `CustomField`'s JSON form (`name`, `value`, `protected`), as an item's `fields` are.
+    var setFields: [CustomField]
     var removeFields: [String]
     var expires: Date??
     var oneTimeCode: String??
@@ -36,7 +37,7 @@ struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
         removeURLs = change.removeURLs
         notes = change.notes
         matchMode = change.matchMode?.rawValue
-        setFields = change.setFields.map { WireItem.Field(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
+        setFields = change.setFields
         removeFields = change.removeFields
         expires = change.expires
         oneTimeCode = change.oneTimeCode
@@ -59,7 +60,7 @@ struct WireItemChange: Codable, Sendable, Equatable, CarriesSecrets {
             }
             change.matchMode = mode
         }
-        change.setFields = setFields.map { CustomField(name: $0.name, value: $0.value, isProtected: $0.isProtected) }
+        change.setFields = setFields
         change.removeFields = removeFields
         change.expires = expires
         change.oneTimeCode = oneTimeCode
@@ -86,7 +87,7 @@ extension WireItemChange {
         removeURLs = try container.decode([String].self, forKey: .removeURLs)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
         matchMode = try container.decodeIfPresent(String.self, forKey: .matchMode)
-        setFields = try container.decode([WireItem.Field].self, forKey: .setFields)
+        setFields = try container.decode([CustomField].self, forKey: .setFields)
         removeFields = try container.decode([String].self, forKey: .removeFields)
         expires = try removable(Date.self, .expires)
         oneTimeCode = try removable(String.self, .oneTimeCode)

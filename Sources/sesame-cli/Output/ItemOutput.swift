@@ -9,16 +9,22 @@ import SesameTerminalText
 /// The stable JSON shape of one item (documented in docs/cli.md). Secrets appear only when revealed (`revealed`
 /// is the full item, asked for on purpose) or when the command itself sent them (`password`).
 struct ItemJSON: Encodable {
+    // The keys are the contract's, which the `sesame` front writes too.
+    typealias CodingKeys = CommandJSON.Item
+
     struct URLJSON: Encodable {
+        typealias CodingKeys = CommandJSON.ItemURL
         var url: String
         var match: String
     }
     struct FieldJSON: Encodable {
+        typealias CodingKeys = CommandJSON.Field
         var name: String
         var value: String?
         var protected: Bool
     }
     struct HistoryJSON: Encodable {
+        typealias CodingKeys = CommandJSON.HistoryEntry
         var password: String
         var replaced: Date
     }
@@ -68,6 +74,8 @@ struct ItemJSON: Encodable {
 /// The stable JSON shape of one passkey (docs/cli.md): binary values in base64url, the key as PEM text only when
 /// revealed.
 struct PasskeyJSON: Encodable {
+    typealias CodingKeys = CommandJSON.Passkey
+
     var relyingParty: String
     var userName: String
     var userDisplayName: String
@@ -110,6 +118,8 @@ struct PasskeyListingJSON: Encodable {
 
 /// The stable JSON shape of one `sesame list` row.
 struct SummaryJSON: Encodable {
+    typealias CodingKeys = CommandJSON.Summary
+
     var id: String
     var title: String
     var username: String

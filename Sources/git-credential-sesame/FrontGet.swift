@@ -12,12 +12,12 @@ struct FrontGet {
 
     /// The request's own fields, as `GitCredentialHelper.query(from:includePassword: false)` makes them.
     var fields: [String: AgentJSON]? {
-        guard let scheme = message["protocol"], let host = message["host"], message.list("capability").isEmpty else {
+        guard let scheme = message[.protocol], let host = message[.host], message.list(.capability).isEmpty else {
             return nil
         }
         var query: [FrontRequest.SiteQuery: AgentJSON] = [.scheme: .string(scheme), .host: .string(host)]
-        if let path = message["path"], !path.isEmpty { query[.path] = .string(path) }
-        if let username = message["username"] { query[.username] = .string(username) }
+        if let path = message[.path], !path.isEmpty { query[.path] = .string(path) }
+        if let username = message[.username] { query[.username] = .string(username) }
         return AgentJSON.members([FrontRequest.LookupSiteCredential.query: .object(named: query)])
     }
 
@@ -38,7 +38,7 @@ struct FrontGet {
             let username = credential[Credential.username]?.string, let password = credential[Credential.password]?.string
         else { return nil }
         var answer = GitCredentialReply()
-        guard answer.add("username", username), answer.add("password", password) else { return nil }
+        guard answer.add(.username, username), answer.add(.password, password) else { return nil }
         return answer.bytes
     }
 }

@@ -153,9 +153,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAgentTests", dependencies: ["SesameAgentLink", "SesameCrypto", "SesameDomains",
             "SesameAgent", "SesameAutoFill", "SesameAutoType", "SesameAutoTypeRules", "SesameBrowserAccess",
-            "SesameSecretAttributes", "SesameStore", "SesameSync", "SesameSyncTransport", "SesameSystemCalls"]),
+            "SesameSecretAttributes", "SesameStore", "SesameSync", "SesameSyncTransport", "SesameSystemCalls",
+            "SesameCommandContract"]),
         .testTarget(name: "SesameGitTests", dependencies: ["SesameAutoFill", "SesameCrypto", "SesameDomains", "SesameGitProtocol", "SesameStore", "SesameGit", "SesameAgent"]),
-        .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto", "SesameStore"]),
+        .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto", "SesameStore", "SesameCommandContract"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
                         "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),

@@ -17,6 +17,23 @@ public indirect enum AgentJSON: Equatable, Sendable {
         return nil
     }
 
+    /// The member named by a key of a set of names (an enum of a message's fields), nil as for a string key.
+    public subscript<Key: RawRepresentable>(key: Key) -> AgentJSON? where Key.RawValue == String {
+        self[key.rawValue]
+    }
+
+    /// Members named by a set of names, as an object's members.
+    public static func members<Name: RawRepresentable & Hashable>(_ named: [Name: AgentJSON]) -> [String: AgentJSON]
+    where Name.RawValue == String {
+        Dictionary(uniqueKeysWithValues: named.map { ($0.key.rawValue, $0.value) })
+    }
+
+    /// An object whose members are named by a set of names.
+    public static func object<Name: RawRepresentable & Hashable>(named members: [Name: AgentJSON]) -> AgentJSON
+    where Name.RawValue == String {
+        .object(Self.members(members))
+    }
+
     public var string: String? {
         if case .string(let value) = self { return value }
         return nil

@@ -1,27 +1,59 @@
-/// The agent requests the fronts write, by name: the operations and the fields of their requests, as protocol v2
-/// names them. The agent's wire types decode the same names; the front-against-full-program tests (FrontTests,
-/// FrontReadTests, GitFrontTests) send each of these through the real agent.
+/// The agent requests the fronts write, by name: the operations, the fields of their requests and the values the
+/// fronts put in them, as protocol v2 names them. Each set of fields is a `CaseIterable` enum holding every field
+/// of that request, so `FrontContractTests` (SesameAgentTests) can encode the agent's own request types and check
+/// that their keys are exactly these; the fronts write no other name.
 public enum FrontRequest {
-    public enum Operation {
-        public static let fill = "fill"
-        public static let match = "match"
-        public static let list = "list"
-        public static let resolve = "resolve"
-        public static let reveal = "reveal"
-        public static let oneTimeCode = "oneTimeCode"
-        public static let lookupSiteCredential = "lookupSiteCredential"
+    public enum Operation: String, Sendable, CaseIterable {
+        case fill, match, list, resolve, reveal, oneTimeCode, lookupSiteCredential
     }
 
-    public enum Field {
-        public static let identifiers = "identifiers"
-        public static let identifier = "identifier"
-        public static let kind = "kind"
-        public static let username = "username"
-        public static let state = "state"
-        public static let states = "states"
-        public static let reference = "reference"
-        public static let itemID = "itemID"
-        public static let rowsPerFrame = "rowsPerFrame"
-        public static let query = "query"
+    /// `fill`'s fields (`FillOperation.Request`).
+    public enum Fill: String, Sendable, CaseIterable {
+        case identifiers, username
+    }
+
+    /// `match`'s fields (`MatchOperation.Request`).
+    public enum Match: String, Sendable, CaseIterable {
+        case identifiers, rowsPerFrame
+    }
+
+    /// `list`'s fields (`ListOperation.Request`).
+    public enum List: String, Sendable, CaseIterable {
+        case state
+    }
+
+    /// `resolve`'s fields (`ResolveOperation.Request`).
+    public enum Resolve: String, Sendable, CaseIterable {
+        case reference, states
+    }
+
+    /// The fields of `reveal` and `oneTimeCode`, which name one item (`WireItemID`).
+    public enum ItemID: String, Sendable, CaseIterable {
+        case itemID
+    }
+
+    /// `lookupSiteCredential`'s fields (`LookupSiteCredentialOperation.Request`).
+    public enum LookupSiteCredential: String, Sendable, CaseIterable {
+        case query
+    }
+
+    /// One element of `identifiers` (`WireServiceIdentifier`).
+    public enum ServiceIdentifier: String, Sendable, CaseIterable {
+        case identifier, kind
+    }
+
+    /// `kind`'s values: a text with `://` is a URL, anything else a domain (`ServiceIdentifier(parsing:)`).
+    public enum IdentifierKind: String, Sendable, CaseIterable {
+        case url, domain
+    }
+
+    /// A site as `lookupSiteCredential`'s `query` names it (`WireSiteCredentialQuery`).
+    public enum SiteQuery: String, Sendable, CaseIterable {
+        case scheme, host, path, username, password
+    }
+
+    /// The item states `list` and `resolve` are asked for (`WireItemState`).
+    public enum ItemState: String, Sendable, CaseIterable {
+        case active
     }
 }

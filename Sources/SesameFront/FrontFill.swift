@@ -29,25 +29,21 @@ struct FrontFill: Equatable {
 
     /// The request's own fields: the identifier as `ServiceIdentifier(parsing:)` reads it.
     var fields: [String: AgentJSON] {
-        var fields: [String: AgentJSON] = [
-            FrontRequest.Field.identifiers: .array([.object([
-                FrontRequest.Field.identifier: .string(identifier),
-                FrontRequest.Field.kind: .string(identifier.contains("://") ? "url" : "domain"),
-            ])]),
-        ]
-        if let username { fields[FrontRequest.Field.username] = .string(username) }
-        return fields
+        var fields: [FrontRequest.Fill: AgentJSON] = [.identifiers: .array([FrontMatch.wireIdentifier(identifier)])]
+        if let username { fields[.username] = .string(username) }
+        return AgentJSON.members(fields)
     }
 
     /// Asks the agent; returns what to print, or nil to hand over to the full CLI.
     func run(environment: [String: String]) -> [UInt8]? {
-        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, FrontRequest.Operation.fill, fields),
-            let credential = reply["credential"], let id = credential["id"]?.string,
-            let username = credential["username"]?.string, let password = credential["password"]?.string
+        typealias Credential = FrontReply.Credential
+        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, .fill, fields),
+            let credential = reply[FrontReply.Fill.credential], let id = credential[Credential.id]?.string,
+            let username = credential[Credential.username]?.string, let password = credential[Credential.password]?.string
         else { return nil }
         if json {
-            return FrontOutput.json(.object([
-                "id": .string(id.lowercased()), "password": .string(password), "username": .string(username),
+            return FrontOutput.json(.object(named: [
+                CommandJSON.Fill.id: .string(id.lowercased()), .password: .string(password), .username: .string(username),
             ]))
         }
         // As the full CLI prints it: escaped for the terminal (its `print`).

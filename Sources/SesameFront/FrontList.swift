@@ -23,24 +23,28 @@ struct FrontList {
 
     func run() -> Int32? {
         guard json || isatty(STDOUT_FILENO) != 1 else { return nil }
+        typealias Summary = FrontReply.ItemSummary
         guard let (_, reply) = FrontAgent.open(
-                vault: vault, environment: environment, FrontRequest.Operation.list, [FrontRequest.Field.state: .string("active")]),
-            case .array(let summaries) = reply["summaries"], (FrontOutput.strings(reply["damaged"]) ?? []).isEmpty
+                vault: vault, environment: environment, .list,
+                AgentJSON.members([FrontRequest.List.state: .string(FrontRequest.ItemState.active.rawValue)])),
+            case .array(let summaries) = reply[FrontReply.List.summaries],
+            (FrontOutput.strings(reply[FrontReply.List.damaged]) ?? []).isEmpty
         else { return nil }
         let output: [UInt8]
         if json {
             var rows: [AgentJSON] = []
             for summary in summaries {
                 // `SummaryJSON`.
-                guard let id = FrontOutput.id(summary["id"]), let title = summary["title"]?.string,
-                    let username = summary["username"]?.string, let urls = FrontOutput.strings(summary["urls"]),
-                    let tags = FrontOutput.strings(summary["tags"]), let created = FrontOutput.dateTime(summary["created"]),
-                    let modified = FrontOutput.dateTime(summary["modified"])
+                guard let id = FrontOutput.id(summary[Summary.id]), let title = summary[Summary.title]?.string,
+                    let username = summary[Summary.username]?.string, let urls = FrontOutput.strings(summary[Summary.urls]),
+                    let tags = FrontOutput.strings(summary[Summary.tags]),
+                    let created = FrontOutput.dateTime(summary[Summary.created]),
+                    let modified = FrontOutput.dateTime(summary[Summary.modified])
                 else { return nil }
-                rows.append(.object([
-                    "id": .string(id), "title": .string(title), "username": .string(username),
-                    "urls": .array(urls.map(AgentJSON.string)), "tags": .array(tags.map(AgentJSON.string)),
-                    "created": created, "modified": modified,
+                rows.append(.object(named: [
+                    CommandJSON.Summary.id: .string(id), .title: .string(title), .username: .string(username),
+                    .urls: .array(urls.map(AgentJSON.string)), .tags: .array(tags.map(AgentJSON.string)),
+                    .created: created, .modified: modified,
                 ]))
             }
             output = FrontOutput.json(.array(rows))
@@ -50,8 +54,8 @@ struct FrontList {
             // `SummaryTable`.
             var table = Table(headers: CommandOutput.summaryColumns)
             for summary in summaries {
-                guard let id = FrontOutput.id(summary["id"]), let title = summary["title"]?.string,
-                    let username = summary["username"]?.string, let urls = FrontOutput.strings(summary["urls"])
+                guard let id = FrontOutput.id(summary[Summary.id]), let title = summary[Summary.title]?.string,
+                    let username = summary[Summary.username]?.string, let urls = FrontOutput.strings(summary[Summary.urls])
                 else { return nil }
                 table.append([title, username, urls.first ?? "", String(id.prefix(8))])
             }

@@ -28,24 +28,16 @@ struct FrontMatch {
 
     /// The exit status, or nil when the full CLI should run the command.
     func run() -> Int32? {
-        var fields: [String: AgentJSON] = [
-            FrontRequest.Field.identifiers: .array(identifiers.map { identifier in
-                .object([
-                    FrontRequest.Field.identifier: .string(identifier),
-                    FrontRequest.Field.kind: .string(identifier.contains("://") ? "url" : "domain"),
-                ])
-            }),
-        ]
+        var fields: [FrontRequest.Match: AgentJSON] = [.identifiers: .array(identifiers.map(Self.wireIdentifier))]
         if listsAll && json {
             // As the full command asks: in frames of 1,000 rows, printed as they come.
-            fields[FrontRequest.Field.rowsPerFrame] = .number("1000")
-            guard let (conversation, first) = FrontAgent.open(vault: vault, environment: environment, FrontRequest.Operation.match, fields) else {
-                return nil
-            }
+            fields[.rowsPerFrame] = .number("1000")
+            guard let (conversation, first) = FrontAgent.open(vault: vault, environment: environment, .match, AgentJSON.members(fields))
+            else { return nil }
             return streamAll(first: first, conversation: conversation)
         }
-        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, FrontRequest.Operation.match, fields),
-            case .array(let matches) = reply["matches"], reply["more"] == nil
+        guard let (_, reply) = FrontAgent.open(vault: vault, environment: environment, .match, AgentJSON.members(fields)),
+            case .array(let matches) = reply[FrontReply.Match.matches], reply[FrontReply.Match.more] == nil
         else { return nil }
         let output: [UInt8]
         if json {
@@ -69,28 +61,37 @@ struct FrontMatch {
         return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
     }
 
+    /// One form identifier as `fill` and `match` send it (`ServiceIdentifier(parsing:)`'s reading: a URL when it
+    /// has `://`, else a domain).
+    static func wireIdentifier(_ identifier: String) -> AgentJSON {
+        let kind: FrontRequest.IdentifierKind = identifier.contains("://") ? .url : .domain
+        return .object(named: [FrontRequest.ServiceIdentifier.identifier: .string(identifier), .kind: .string(kind.rawValue)])
+    }
+
     /// `MatchJSON`: every key present, null when it has no value; without identifiers the rows are not matches.
     static func jsonRow(_ match: AgentJSON, listsAll: Bool) -> AgentJSON? {
-        guard let id = FrontOutput.id(match["id"]), let title = match["title"]?.string,
-            let username = match["username"]?.string, let url = match["url"]?.string, let kind = match["match"]?.string,
-            let samePort = match["samePort"]?.bool, let lastUsed = FrontOutput.optionalDateTime(match["lastUsed"])
+        guard let id = FrontOutput.id(match[Row.id]), let title = match[Row.title]?.string,
+            let username = match[Row.username]?.string, let url = match[Row.url]?.string, let kind = match[Row.match]?.string,
+            let samePort = match[Row.samePort]?.bool, let lastUsed = FrontOutput.optionalDateTime(match[Row.lastUsed])
         else { return nil }
-        return .object([
-            "id": .string(id), "title": .string(title), "username": .string(username),
-            "url": listsAll && url.isEmpty ? .null : .string(url),
-            "match": listsAll ? .null : .string(kind),
-            "samePort": listsAll ? .null : .bool(samePort),
-            "lastUsed": lastUsed,
+        return .object(named: [
+            CommandJSON.Match.id: .string(id), .title: .string(title), .username: .string(username),
+            .url: listsAll && url.isEmpty ? .null : .string(url),
+            .match: listsAll ? .null : .string(kind),
+            .samePort: listsAll ? .null : .bool(samePort),
+            .lastUsed: lastUsed,
         ])
     }
 
+    private typealias Row = FrontReply.CredentialMatch
+
     private func tableRow(_ match: AgentJSON) -> [String]? {
-        guard let id = FrontOutput.id(match["id"]), let title = match["title"]?.string,
-            let username = match["username"]?.string, let url = match["url"]?.string, let kind = match["match"]?.string,
-            let samePort = match["samePort"]?.bool
+        guard let id = FrontOutput.id(match[Row.id]), let title = match[Row.title]?.string,
+            let username = match[Row.username]?.string, let url = match[Row.url]?.string, let kind = match[Row.match]?.string,
+            let samePort = match[Row.samePort]?.bool
         else { return nil }
         var lastUsed = "never"
-        if let used = match["lastUsed"], used != .null {
+        if let used = match[Row.lastUsed], used != .null {
             guard case .number(let text) = used, let seconds = Double(text), let day = ISO8601Text.day(seconds) else {
                 return nil
             }
@@ -105,7 +106,7 @@ struct FrontMatch {
         var reply = first
         var wroteAny = false
         while true {
-            guard case .array(let rows) = reply["matches"] else { return wroteAny ? streamBroke() : nil }
+            guard case .array(let rows) = reply[FrontReply.Match.matches] else { return wroteAny ? streamBroke() : nil }
             var text: [UInt8] = []
             for row in rows {
                 guard let object = Self.jsonRow(row, listsAll: true) else { return wroteAny ? streamBroke() : nil }
@@ -118,8 +119,8 @@ struct FrontMatch {
                 wroteAny = true
             }
             guard FullProgram.writeAll(text, to: STDOUT_FILENO) else { return 1 }
-            guard reply["more"]?.bool == true else { break }
-            guard let next = conversation.nextFrame(), next["type"]?.string == "result" else {
+            guard reply[FrontReply.Match.more]?.bool == true else { break }
+            guard let next = conversation.nextFrame(), next[FrontReply.type]?.string == FrontReply.result else {
                 return wroteAny ? streamBroke() : nil
             }
             reply = next

@@ -28,14 +28,14 @@ struct FrontShow {
 
     func run() -> Int32? {
         guard let (conversation, resolved) = FrontAgent.open(
-                vault: vault, environment: environment, FrontRequest.Operation.resolve,
-                [FrontRequest.Field.reference: .string(reference), FrontRequest.Field.states: .array([.string("active")])]),
-            let view = resolved["view"], let item = ShownItem(view: view)
+                vault: vault, environment: environment, .resolve, Self.resolveFields(reference)),
+            let view = resolved[FrontReply.Resolve.view], let item = ShownItem(view: view)
         else { return nil }
         var revealed: AgentJSON?
         if reveal {
-            guard let wireID = view["id"]?.string,
-                let reply = FrontAgent.send(conversation, FrontRequest.Operation.reveal, [FrontRequest.Field.itemID: .string(wireID)]), let whole = reply["revealed"]
+            guard let wireID = view[FrontReply.ItemView.id]?.string,
+                let reply = FrontAgent.send(conversation, .reveal, AgentJSON.members([FrontRequest.ItemID.itemID: .string(wireID)])),
+                let whole = reply[FrontReply.Reveal.revealed]
             else { return nil }
             revealed = whole
         }
@@ -43,6 +43,13 @@ struct FrontShow {
             return nil
         }
         return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
+    }
+
+    /// `resolve` of a reference among the active items, as `show` and `totp` ask it.
+    static func resolveFields(_ reference: String) -> [String: AgentJSON] {
+        AgentJSON.members([
+            FrontRequest.Resolve.reference: .string(reference), .states: .array([.string(FrontRequest.ItemState.active.rawValue)]),
+        ])
     }
 }
 
@@ -79,11 +86,12 @@ private struct ShownItem {
         var lastUsed: String?
 
         init?(_ value: AgentJSON) {
-            guard let credentialID = value["credentialID"]?.string, let relyingParty = value["relyingParty"]?.string,
-                let userHandle = value["userHandle"]?.string, let userName = value["userName"]?.string,
-                let userDisplayName = value["userDisplayName"]?.string, let backupEligible = value["backupEligible"]?.bool,
-                let backedUp = value["backedUp"]?.bool, case .number(let signCount) = value["signCount"],
-                UInt32(signCount) != nil, let created = ShownItem.seconds(value["created"]).flatMap(ISO8601Text.dateTime)
+            typealias Key = FrontReply.PasskeySummary
+            guard let credentialID = value[Key.credentialID]?.string, let relyingParty = value[Key.relyingParty]?.string,
+                let userHandle = value[Key.userHandle]?.string, let userName = value[Key.userName]?.string,
+                let userDisplayName = value[Key.userDisplayName]?.string, let backupEligible = value[Key.backupEligible]?.bool,
+                let backedUp = value[Key.backedUp]?.bool, case .number(let signCount) = value[Key.signCount],
+                UInt32(signCount) != nil, let created = ShownItem.seconds(value[Key.created]).flatMap(ISO8601Text.dateTime)
             else { return nil }
             self.credentialID = credentialID
             self.relyingParty = relyingParty
@@ -94,7 +102,7 @@ private struct ShownItem {
             self.backedUp = backedUp
             self.signCount = signCount
             self.created = created
-            if let lastUsed = value["lastUsed"], lastUsed != .null {
+            if let lastUsed = value[Key.lastUsed], lastUsed != .null {
                 guard let text = ShownItem.seconds(lastUsed).flatMap(ISO8601Text.dateTime) else { return nil }
                 self.lastUsed = text
             }
@@ -102,25 +110,26 @@ private struct ShownItem {
 
         /// `PasskeyJSON`: the key only when revealed, `lastUsed` only when there is one.
         func json(privateKey: String?) -> AgentJSON {
-            var object: [String: AgentJSON] = [
-                "relyingParty": .string(relyingParty), "userName": .string(userName),
-                "userDisplayName": .string(userDisplayName), "credentialID": .string(credentialID),
-                "userHandle": .string(userHandle), "backupEligible": .bool(backupEligible), "backedUp": .bool(backedUp),
-                "signCount": .number(signCount), "created": .string(created),
+            var object: [CommandJSON.Passkey: AgentJSON] = [
+                .relyingParty: .string(relyingParty), .userName: .string(userName),
+                .userDisplayName: .string(userDisplayName), .credentialID: .string(credentialID),
+                .userHandle: .string(userHandle), .backupEligible: .bool(backupEligible), .backedUp: .bool(backedUp),
+                .signCount: .number(signCount), .created: .string(created),
             ]
-            if let lastUsed { object["lastUsed"] = .string(lastUsed) }
-            if let privateKey { object["privateKey"] = .string(privateKey) }
-            return .object(object)
+            if let lastUsed { object[.lastUsed] = .string(lastUsed) }
+            if let privateKey { object[.privateKey] = .string(privateKey) }
+            return .object(named: object)
         }
     }
 
     init?(view: AgentJSON) {
-        guard let id = FrontOutput.id(view["id"]), let title = view["title"]?.string,
-            let username = view["username"]?.string, let hasPassword = view["hasPassword"]?.bool,
-            case .array(let urls) = view["urls"], case .array(let fields) = view["fields"],
-            let tags = FrontOutput.strings(view["tags"]), let matchMode = view["match"]?.string,
-            let created = Self.seconds(view["created"]), let modified = Self.seconds(view["modified"]),
-            let historyCount = view["passwordHistoryCount"]?.int, let notes = view["notes"]?.string
+        typealias Key = FrontReply.ItemView
+        guard let id = FrontOutput.id(view[Key.id]), let title = view[Key.title]?.string,
+            let username = view[Key.username]?.string, let hasPassword = view[Key.hasPassword]?.bool,
+            case .array(let urls) = view[Key.urls], case .array(let fields) = view[Key.fields],
+            let tags = FrontOutput.strings(view[Key.tags]), let matchMode = view[Key.matchMode]?.string,
+            let created = Self.seconds(view[Key.created]), let modified = Self.seconds(view[Key.modified]),
+            let historyCount = view[Key.passwordHistoryCount]?.int, let notes = view[Key.notes]?.string
         else { return nil }
         self.id = id
         self.title = title
@@ -133,26 +142,29 @@ private struct ShownItem {
         self.historyCount = historyCount
         self.notes = notes
         // The agent sends the flag only when it is true.
-        hasOneTimeCode = view["hasOneTimeCode"]?.bool ?? false
-        if let expires = view["expires"], expires != .null {
+        hasOneTimeCode = view[Key.hasOneTimeCode]?.bool ?? false
+        if let expires = view[Key.expires], expires != .null {
             guard let seconds = Self.seconds(expires) else { return nil }
             self.expires = seconds
         }
         self.urls = []
         for url in urls {
-            guard let text = url["url"]?.string else { return nil }
-            let own = url["match"]?.string
+            guard let text = url[FrontReply.ItemURL.url]?.string else { return nil }
+            let own = url[FrontReply.ItemURL.match]?.string
             // `Item.matchMode(for:)`: the item's "never" wins, else the URL's own mode, else the item's.
-            self.urls.append((text, matchMode == "never" ? "never" : own ?? matchMode))
+            let never = FrontReply.MatchMode.never.rawValue
+            self.urls.append((text, matchMode == never ? never : own ?? matchMode))
         }
         self.fields = []
         for field in fields {
-            guard let name = field["name"]?.string, let protected = field["protected"]?.bool else { return nil }
-            self.fields.append((name, field["value"]?.string, protected))
+            guard let name = field[FrontReply.Field.name]?.string, let protected = field[FrontReply.Field.protected]?.bool else {
+                return nil
+            }
+            self.fields.append((name, field[FrontReply.Field.value]?.string, protected))
         }
         // Absent when the item has none.
         passkeys = []
-        if let listed = view["passkeys"] {
+        if let listed = view[Key.passkeys] {
             guard case .array(let listed) = listed else { return nil }
             for passkey in listed {
                 guard let passkey = Passkey(passkey) else { return nil }
@@ -176,31 +188,34 @@ private struct ShownItem {
         var privateKeys: [ItemCard.PrivateKey]
 
         init?(_ item: AgentJSON) {
-            guard let password = item["password"]?.string, case .array(let fields) = item["fields"],
-                case .array(let history) = item["passwordHistory"]
+            typealias Key = FrontReply.Item
+            guard let password = item[Key.password]?.string, case .array(let fields) = item[Key.fields],
+                case .array(let history) = item[Key.passwordHistory]
             else { return nil }
             self.password = password
-            oneTimeCode = item["oneTimeCode"]?.string
+            oneTimeCode = item[Key.oneTimeCode]?.string
             self.fields = []
             for field in fields {
-                guard let name = field["name"]?.string, let value = field["value"]?.string,
-                    let protected = field["protected"]?.bool
+                guard let name = field[FrontReply.Field.name]?.string, let value = field[FrontReply.Field.value]?.string,
+                    let protected = field[FrontReply.Field.protected]?.bool
                 else { return nil }
                 self.fields.append((name, value, protected))
             }
             self.history = []
             for entry in history {
-                guard let password = entry["password"]?.string, case .number(let text) = entry["replaced"],
+                guard let password = entry[FrontReply.HistoryEntry.password]?.string,
+                    case .number(let text) = entry[FrontReply.HistoryEntry.replaced],
                     let seconds = Double(text), let replaced = ISO8601Text.dateTime(seconds)
                 else { return nil }
                 self.history.append((password, replaced))
             }
             privateKeys = []
-            if let passkeys = item["passkeys"] {
+            if let passkeys = item[Key.passkeys] {
                 guard case .array(let passkeys) = passkeys else { return nil }
                 for passkey in passkeys {
-                    guard let id = passkey["credentialID"]?.string, let relyingParty = passkey["relyingParty"]?.string,
-                        let key = passkey["privateKey"]?.string, let pem = FrontPEM.privateKeyText(base64URL: key)
+                    guard let id = passkey[FrontReply.Passkey.credentialID]?.string,
+                        let relyingParty = passkey[FrontReply.Passkey.relyingParty]?.string,
+                        let key = passkey[FrontReply.Passkey.privateKey]?.string, let pem = FrontPEM.privateKeyText(base64URL: key)
                     else { return nil }
                     privateKeys.append(ItemCard.PrivateKey(relyingParty: relyingParty, credentialID: id, pemText: pem))
                 }
@@ -213,36 +228,36 @@ private struct ShownItem {
     func json(revealed: AgentJSON?) -> [UInt8]? {
         let secrets = revealed.flatMap(Secrets.init)
         if revealed != nil && secrets == nil { return nil }
-        var object: [String: AgentJSON] = [
-            "id": .string(id), "title": .string(title), "username": .string(username), "notes": .string(notes),
-            "urls": .array(urls.map { .object(["url": .string($0.url), "match": .string($0.mode)]) }),
-            "tags": .array(tags.map(AgentJSON.string)), "match": .string(matchMode),
-            "created": .string(ISO8601Text.dateTime(created)!), "modified": .string(ISO8601Text.dateTime(modified)!),
-            "hasOneTimeCode": .bool(hasOneTimeCode),
+        var object: [CommandJSON.Item: AgentJSON] = [
+            .id: .string(id), .title: .string(title), .username: .string(username), .notes: .string(notes),
+            .urls: .array(urls.map { .object(named: [CommandJSON.ItemURL.url: .string($0.url), .match: .string($0.mode)]) }),
+            .tags: .array(tags.map(AgentJSON.string)), .match: .string(matchMode),
+            .created: .string(ISO8601Text.dateTime(created)!), .modified: .string(ISO8601Text.dateTime(modified)!),
+            .hasOneTimeCode: .bool(hasOneTimeCode),
         ]
-        if let expires { object["expires"] = .string(ISO8601Text.dateTime(expires)!) }
+        if let expires { object[.expires] = .string(ISO8601Text.dateTime(expires)!) }
         if !passkeys.isEmpty {
-            object["passkeys"] = .array(passkeys.map { passkey in
+            object[.passkeys] = .array(passkeys.map { passkey in
                 passkey.json(privateKey: secrets?.privateKeys.first { $0.credentialID == passkey.credentialID }?.pemText)
             })
         }
         if let secrets {
-            object["password"] = .string(secrets.password)
-            if let code = secrets.oneTimeCode { object["oneTimeCode"] = .string(code) }
-            object["fields"] = .array(secrets.fields.map {
-                .object(["name": .string($0.name), "value": .string($0.value), "protected": .bool($0.protected)])
+            object[.password] = .string(secrets.password)
+            if let code = secrets.oneTimeCode { object[.oneTimeCode] = .string(code) }
+            object[.fields] = .array(secrets.fields.map {
+                .object(named: [CommandJSON.Field.name: .string($0.name), .value: .string($0.value), .protected: .bool($0.protected)])
             })
-            object["passwordHistory"] = .array(secrets.history.map {
-                .object(["password": .string($0.password), "replaced": .string($0.replaced)])
+            object[.passwordHistory] = .array(secrets.history.map {
+                .object(named: [CommandJSON.HistoryEntry.password: .string($0.password), .replaced: .string($0.replaced)])
             })
         } else {
-            object["fields"] = .array(fields.map { field in
-                var entry: [String: AgentJSON] = ["name": .string(field.name), "protected": .bool(field.protected)]
-                if let value = field.value { entry["value"] = .string(value) }
-                return .object(entry)
+            object[.fields] = .array(fields.map { field in
+                var entry: [CommandJSON.Field: AgentJSON] = [.name: .string(field.name), .protected: .bool(field.protected)]
+                if let value = field.value { entry[.value] = .string(value) }
+                return .object(named: entry)
             })
         }
-        return FrontOutput.json(.object(object))
+        return FrontOutput.json(.object(named: object))
     }
 
     /// ``ItemCard``, bold where standard output takes colour.

@@ -25,14 +25,15 @@ struct FrontTotp {
 
     func run() -> Int32? {
         guard let (conversation, resolved) = FrontAgent.open(
-                vault: vault, environment: environment, FrontRequest.Operation.resolve,
-                [FrontRequest.Field.reference: .string(reference), FrontRequest.Field.states: .array([.string("active")])]),
-            let wireID = resolved["view"]?["id"]?.string,
-            let reply = FrontAgent.send(conversation, FrontRequest.Operation.oneTimeCode, [FrontRequest.Field.itemID: .string(wireID)]),
-            let code = reply["oneTimeCode"]?["code"]?.string, let remaining = reply["oneTimeCode"]?["remaining"]?.int
+                vault: vault, environment: environment, .resolve, FrontShow.resolveFields(reference)),
+            let wireID = resolved[FrontReply.Resolve.view]?[FrontReply.ItemView.id]?.string,
+            let reply = FrontAgent.send(conversation, .oneTimeCode, AgentJSON.members([FrontRequest.ItemID.itemID: .string(wireID)])),
+            let oneTimeCode = reply[FrontReply.OneTimeCode.oneTimeCode],
+            let code = oneTimeCode[FrontReply.OneTimeCodeValue.code]?.string,
+            let remaining = oneTimeCode[FrontReply.OneTimeCodeValue.remaining]?.int
         else { return nil }
         let output = json
-            ? FrontOutput.json(.object(["code": .string(code), "remaining": .number(String(remaining))]))
+            ? FrontOutput.json(.object(named: [CommandJSON.OneTimeCode.code: .string(code), .remaining: .number(String(remaining))]))
             : FrontOutput.line(CommandOutput.oneTimeCode(code, remaining: remaining))
         return FullProgram.writeAll(output, to: STDOUT_FILENO) ? 0 : 1
     }

@@ -9,7 +9,7 @@ import SesameGitProtocol
 /// approved; `erase` moves what a server rejected to the trash; unknown actions and attributes are ignored.
 public struct GitCredentialHelper {
     /// The capabilities this helper understands (`git credential capability`).
-    public static let capabilities = ["authtype"]
+    public static let capabilities = [GitCredentialAttribute.authtype.rawValue]
 
     public enum Action: Equatable {
         case get, store, erase, capability, unknown(String)
@@ -43,14 +43,14 @@ public struct GitCredentialHelper {
     /// expired credential, or a request without a plain protocol and a plain host (`[IPv6]` allowed, with an
     /// optional port), needs nothing. A host such as `evil.example@a.example` gets no answer, so git carries on.
     public func isActionable(_ action: Action, _ message: GitCredentialMessage) -> Bool {
-        guard action.needsVault, let scheme = message["protocol"], let host = message["host"],
+        guard action.needsVault, let scheme = message[.`protocol`], let host = message[.host],
             SiteCredentials.isValid(SiteCredentialQuery(scheme: scheme, host: host))
         else { return false }
         switch action {
         case .store:
-            return !isTrue(message["ephemeral"]) && credential(from: message) != nil
+            return !isTrue(message[.ephemeral]) && credential(from: message) != nil
         case .erase:
-            return !isTrue(message["ephemeral"])
+            return !isTrue(message[.ephemeral])
         default:
             return true
         }
@@ -86,41 +86,42 @@ public struct GitCredentialHelper {
     // MARK: - Translation
 
     func query(from message: GitCredentialMessage, includePassword: Bool) -> SiteCredentialQuery? {
-        guard let scheme = message["protocol"], let host = message["host"] else { return nil }
+        guard let scheme = message[.`protocol`], let host = message[.host] else { return nil }
         return SiteCredentialQuery(
-            scheme: scheme, host: host, path: message["path"].flatMap { $0.isEmpty ? nil : $0 },
-            username: message["username"], password: includePassword ? message["password"] : nil)
+            scheme: scheme, host: host, path: message[.path].flatMap { $0.isEmpty ? nil : $0 },
+            username: message[.username], password: includePassword ? message[.password] : nil)
     }
 
     func credential(from message: GitCredentialMessage) -> SiteCredential? {
-        guard let scheme = message["protocol"], let host = message["host"] else { return nil }
+        guard let scheme = message[.`protocol`], let host = message[.host] else { return nil }
         var expires: Date?
-        if let text = message["password_expiry_utc"], let seconds = Int64(text) {
+        if let text = message[.passwordExpiryUTC], let seconds = Int64(text) {
             expires = Date(timeIntervalSince1970: TimeInterval(seconds))
             if let expires, expires <= now() { return nil }  // git skips these too; storing one would be useless
         }
-        let path = message["path"].flatMap { $0.isEmpty ? nil : $0 }
-        let announcesAuthType = message.list("capability").contains("authtype")
-        if announcesAuthType, let authType = message["authtype"], let credential = message["credential"], !credential.isEmpty {
+        let path = message[.path].flatMap { $0.isEmpty ? nil : $0 }
+        let announcesAuthType = message.list(.capability).contains(GitCredentialAttribute.authtype.rawValue)
+        if announcesAuthType, let authType = message[.authtype], let credential = message[.credential], !credential.isEmpty {
             return SiteCredential(
-                scheme: scheme, host: host, path: path, username: message["username"] ?? "",
-                password: message["password"] ?? "", expires: expires, authScheme: authType, authCredential: credential)
+                scheme: scheme, host: host, path: path, username: message[.username] ?? "",
+                password: message[.password] ?? "", expires: expires, authScheme: authType, authCredential: credential)
         }
         // An empty user name and password are a credential too (t0303 "helper can store empty username": some
         // single-sign-on servers take them); git only approves what it has both of.
-        guard let username = message["username"], let password = message["password"] else { return nil }
+        guard let username = message[.username], let password = message[.password] else { return nil }
         return SiteCredential(
             scheme: scheme, host: host, path: path, username: username, password: password, expires: expires,
-            oauthRefreshToken: message["oauth_refresh_token"].flatMap { $0.isEmpty ? nil : $0 })
+            oauthRefreshToken: message[.oauthRefreshToken].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The answer to `get`: the best match that can be written safely, in the forms the request allows.
     func reply(to message: GitCredentialMessage, from matches: [SiteCredentialMatch]) -> GitCredentialReply {
-        let announcesAuthType = message.list("capability").contains("authtype")
+        let announcesAuthType = message.list(.capability).contains(GitCredentialAttribute.authtype.rawValue)
         for match in matches {
             var reply = GitCredentialReply()
             if announcesAuthType, let scheme = match.authScheme, let credential = match.authCredential {
-                if reply.add("capability[]", "authtype"), reply.add("authtype", scheme), reply.add("credential", credential) {
+                if reply.add(element: GitCredentialAttribute.authtype.rawValue, of: .capability), reply.add(.authtype, scheme),
+                    reply.add(.credential, credential) {
                     return reply
                 }
                 continue
@@ -129,14 +130,14 @@ public struct GitCredentialHelper {
             // password would be sent and fail instead of git asking elsewhere. An empty password stored as one is
             // served as such.
             guard match.authScheme == nil || match.authCredential == nil,
-                reply.add("username", match.credential.username), reply.add("password", match.credential.password)
+                reply.add(.username, match.credential.username), reply.add(.password, match.credential.password)
             else { continue }
             // A time past what Int64 holds (git accepts any 64-bit value) is left out rather than trapped on.
             let expiry = match.credential.expires.map { $0.timeIntervalSince1970.rounded(.towardZero) }
             if let seconds = expiry.flatMap({ Int64(exactly: $0) }) {
-                reply.add("password_expiry_utc", String(seconds))
+                reply.add(.passwordExpiryUTC, String(seconds))
             }
-            if let token = match.oauthRefreshToken { reply.add("oauth_refresh_token", token) }
+            if let token = match.oauthRefreshToken { reply.add(.oauthRefreshToken, token) }
             return reply
         }
         return GitCredentialReply()

@@ -24,3 +24,12 @@ public protocol CommandArguments {
 public struct NoArguments: CommandArguments {
     public init(_ decoder: inout ArgumentDecoder) {}
 }
+
+extension CommandArguments {
+    /// The value of words parsed against the spec this type declared (`CommandSpec(…, declaring:)`), for a program
+    /// that needs nothing of the decoder after its arguments are read.
+    public init(decoding parsed: ParsedArguments) {
+        var decoder = ArgumentDecoder(parsed)
+        self.init(&decoder)
+    }
+}

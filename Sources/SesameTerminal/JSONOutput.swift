@@ -24,7 +24,7 @@ public enum JSONOutput {
 /// Prints `value` as JSON on standard output, in ``JSONOutput``'s format.
 ///
 /// ```swift
-/// if arguments.flag("json") { try printJSON(items.map(ItemSummary.init)) } else { table.print() }
+/// if arguments.json { try printJSON(items.map(ItemSummary.init)) } else { table.print() }
 /// ```
 ///
 /// - Throws: `EncodingError` if the value cannot be encoded; nothing is printed then.

@@ -1,15 +1,10 @@
 import SesameTerminalText
 /// The result of parsing a command line against a ``CommandSpec``.
 ///
-/// Look options up by their long name without dashes and positional arguments by their name. Asking for a name the
-/// spec does not declare is a programming error and stops the process, so a typo cannot silently read as "absent".
-///
-/// ```swift
-/// let json = arguments.flag("json")
-/// let vault = arguments.value("vault") ?? defaultVaultPath
-/// let length = try arguments.integer("length", in: 8...128) ?? 20
-/// guard let title = arguments.argument("title") else { … }
-/// ```
+/// Programs read it through their ``CommandArguments`` value (``ArgumentDecoder``), by each option's declaration.
+/// The lookups by name below (`flag("json")`, `value("vault")`, …) are internal: they serve this module's parser
+/// tests, so no program can look an option up by a string. Asking for a name the spec does not declare is a
+/// programming error and stops the process, so a typo cannot silently read as "absent".
 public struct ParsedArguments: Sendable, Equatable {
     /// The spec these arguments were parsed against.
     public let spec: CommandSpec
@@ -46,19 +41,19 @@ public struct ParsedArguments: Sendable, Equatable {
     // MARK: - Options
 
     /// Whether the flag `--name` was given.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         let option = declaredOption(name)
         precondition(option.kind == .flag, "'--\(name)' takes a value; use value(_:) or values(_:)")
         return flags.contains(name)
     }
 
     /// The value of `--name`, the last one if it was given several times, or `nil` if absent.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         values(name).last
     }
 
     /// Every value given to `--name`, in order.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         let option = declaredOption(name)
         precondition(option.takesValue, "'--\(name)' is a flag; use flag(_:)")
         return optionValues[name] ?? []
@@ -68,7 +63,7 @@ public struct ParsedArguments: Sendable, Equatable {
     ///
     /// - Throws: A ``UsageError`` such as `The value 'x' is invalid for '--format <format>'` when `transform`
     ///   returns `nil`.
-    public func value<T>(_ name: String, as transform: (String) -> T?) throws(UsageError) -> T? {
+    func value<T>(_ name: String, as transform: (String) -> T?) throws(UsageError) -> T? {
         guard let text = value(name) else { return nil }
         guard let converted = transform(text) else {
             throw usageError("The value '\(TerminalText.quoted(text))' is invalid for '\(declaredOption(name).longSynopsis)'")
@@ -79,14 +74,14 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The value of `--name` as a decimal integer, or `nil` if absent.
     ///
     /// - Throws: A ``UsageError`` such as `The value 'ten' is invalid for '--length <length>'`.
-    public func integer(_ name: String) throws(UsageError) -> Int? {
+    func integer(_ name: String) throws(UsageError) -> Int? {
         try value(name) { Int($0) }
     }
 
     /// The value of `--name` as a decimal integer within `range`, or `nil` if absent.
     ///
     /// - Throws: A ``UsageError`` when the value is not a number or lies outside `range`.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let number = try integer(name) else { return nil }
         guard range.contains(number) else {
             throw usageError(
@@ -101,12 +96,12 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The value of the positional argument `name`, or `nil` if an optional argument was left out.
     ///
     /// For a variadic argument this is its first value; use ``arguments(_:)`` for all of them.
-    public func argument(_ name: String) -> String? {
+    func argument(_ name: String) -> String? {
         arguments(name).first
     }
 
     /// All values of the positional argument `name`: one for a plain argument, any number for a variadic one.
-    public func arguments(_ name: String) -> [String] {
+    func arguments(_ name: String) -> [String] {
         guard let index = spec.arguments.firstIndex(where: { $0.name == name }) else {
             preconditionFailure("'\(commandPath)' declares no argument '\(name)'")
         }
@@ -130,14 +125,8 @@ public struct ParsedArguments: Sendable, Equatable {
         subcommand.map { "\(commandPath) \($0)" }
     }
 
-    /// A usage error for this command, with its usage line, for validation done after parsing.
-    ///
-    /// ```swift
-    /// if arguments.flag("password-stdin") && arguments.value("password-file") != nil {
-    ///     throw arguments.usageError("'--password-stdin' and '--password-file' cannot be used together")
-    /// }
-    /// ```
-    public func usageError(_ message: String) -> UsageError {
+    /// A usage error for this command, with its usage line (programs make theirs with ``CommandUsage/error(_:)``).
+    func usageError(_ message: String) -> UsageError {
         UsageError(message, usage: spec.usage(commandPath: commandPath), commandPath: commandPath)
     }
 

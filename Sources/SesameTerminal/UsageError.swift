@@ -11,7 +11,7 @@ import SesameTerminalText
 /// ```
 ///
 /// Errors thrown by the parser and by ``ParsedArguments`` carry the usage line and command path; make your own
-/// validation errors with ``ParsedArguments/usageError(_:)`` so that they do too.
+/// validation errors with ``CommandUsage/error(_:)`` (``ArgumentDecoder/usage``) so that they do too.
 ///
 /// Messages name options and quote the offending argument, but never the value given to an option with `=`.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -12,13 +12,13 @@ struct FrontGet {
 
     /// The request's own fields, as `GitCredentialHelper.query(from:includePassword: false)` makes them.
     var fields: [String: AgentJSON]? {
-        guard let scheme = message["protocol"], let host = message["host"], message.list("capability").isEmpty else {
+        guard let scheme = message[.protocol], let host = message[.host], message.list(.capability).isEmpty else {
             return nil
         }
-        var query: [String: AgentJSON] = ["scheme": .string(scheme), "host": .string(host)]
-        if let path = message["path"], !path.isEmpty { query["path"] = .string(path) }
-        if let username = message["username"] { query["username"] = .string(username) }
-        return [FrontRequest.Field.query: .object(query)]
+        var query: [FrontRequest.SiteQuery: AgentJSON] = [.scheme: .string(scheme), .host: .string(host)]
+        if let path = message[.path], !path.isEmpty { query[.path] = .string(path) }
+        if let username = message[.username] { query[.username] = .string(username) }
+        return AgentJSON.members([FrontRequest.LookupSiteCredential.query: .object(named: query)])
     }
 
     /// What to print (possibly nothing), or nil to hand over to the full helper.
@@ -27,16 +27,18 @@ struct FrontGet {
         let vaultPath = AgentVaultPath.canonical(VaultLocation.path(environment: environment))
         let exchange = AgentExchange(
             location: AgentSocketLocation.resolve(environment: environment), clientName: "git-credential-sesame")
-        guard let reply = exchange.send(FrontRequest.Operation.lookupSiteCredential, fields, vault: vaultPath),
-            reply["type"]?.string == "result"
+        guard let reply = exchange.send(FrontRequest.Operation.lookupSiteCredential.rawValue, fields, vault: vaultPath),
+            reply[FrontReply.type]?.string == FrontReply.result
         else { return nil }
-        guard let match = reply["siteCredential"] else { return [] }
-        guard match["authScheme"] == nil, match["authCredential"] == nil, match["oauthRefreshToken"] == nil,
-            let credential = match["credential"], credential["expires"] == nil,
-            let username = credential["username"]?.string, let password = credential["password"]?.string
+        guard let match = reply[FrontReply.LookupSiteCredential.siteCredential] else { return [] }
+        typealias Match = FrontReply.SiteCredentialMatch
+        typealias Credential = FrontReply.Credential
+        guard match[Match.authScheme] == nil, match[Match.authCredential] == nil, match[Match.oauthRefreshToken] == nil,
+            let credential = match[Match.credential], credential[Credential.expires] == nil,
+            let username = credential[Credential.username]?.string, let password = credential[Credential.password]?.string
         else { return nil }
         var answer = GitCredentialReply()
-        guard answer.add("username", username), answer.add("password", password) else { return nil }
+        guard answer.add(.username, username), answer.add(.password, password) else { return nil }
         return answer.bytes
     }
 }

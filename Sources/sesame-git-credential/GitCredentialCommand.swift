@@ -29,23 +29,34 @@ enum GitCredentialCommand {
             terminal it prints nothing and git asks elsewhere. Rejected credentials ('erase') go to Sesame's trash.
             """,
         version: version,
-        arguments: [ArgumentSpec("action", help: "get, store, erase or capability; other actions are ignored.")],
-        options: [
-            .value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else $XDG_DATA_HOME/sesame/vault.sqlite)."),
-        ])
+        declaring: Arguments.self)
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: ParsedArguments
+    /// The helper's command line, decoded once.
+    struct Arguments: CommandArguments {
+        /// git's action word; empty when none was given (then nothing is done).
+        let action: String
+        let vault: String?
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            action = decoder.argument(ArgumentSpec("action", help: "get, store, erase or capability; other actions are ignored.")) ?? ""
+            vault = decoder.value(.value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else $XDG_DATA_HOME/sesame/vault.sqlite)."))
+            usage = decoder.usage
+        }
+    }
+
+    static func run(_ words: [String]) -> ExitStatus {
+        let arguments: Arguments
         do {
-            switch try spec.parse(arguments) {
+            switch try spec.parse(words) {
             case .helpRequested:
                 print(spec.helpText(), terminator: "")
                 return .success
             case .versionRequested:
                 print("git-credential-sesame \(version)")
                 return .success
-            case .arguments(let value):
-                parsed = value
+            case .arguments(let parsed):
+                arguments = Arguments(decoding: parsed)
             }
         } catch {
             // git may one day pass arguments we do not know; a helper must not break git over them.
@@ -53,12 +64,12 @@ enum GitCredentialCommand {
             return .usage
         }
         // An empty path would quietly mean the default vault.
-        if parsed.value("vault") == "" {
-            Terminal.writeToStandardError(parsed.usageError("The vault path is empty").report)
+        if arguments.vault == "" {
+            Terminal.writeToStandardError(arguments.usage.error("The vault path is empty").report)
             return .usage
         }
         let environment = ProcessInfo.processInfo.environment
-        let action = GitCredentialHelper.Action(parsed.argument("action") ?? "")
+        let action = GitCredentialHelper.Action(arguments.action)
         let helper = GitCredentialHelper()
         switch action {
         case .capability:
@@ -75,7 +86,7 @@ enum GitCredentialCommand {
         }
         let message = GitCredentialMessage(parsing: request)
         guard helper.isActionable(action, message) else { return .success }
-        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
+        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: arguments.vault, environment: environment))
         guard FileManager.default.fileExists(atPath: vaultPath) else {
             complain("no vault at \(vaultPath); create one with 'sesame init'.")
             return .failure

@@ -48,7 +48,7 @@ struct GitSession {
                 publicSuffixListPath: PublicSuffixListFile.path(environment: environment), environment: environment)
         }
         // The host comes from the remote's URL: shown on the terminal, cut short and escaped.
-        let site = TerminalText.quoted([message["protocol"], message["host"]].compactMap { $0 }.joined(separator: "://"))
+        let site = TerminalText.quoted([message[.protocol], message[.host]].compactMap { $0 }.joined(separator: "://"))
         for attempt in 1...Self.attempts {
             let password: SecureBytes
             do {

@@ -15,44 +15,59 @@ enum SecretServiceCommand {
         name: "secret-service",
         abstract: "Serve the freedesktop Secret Service (org.freedesktop.secrets) from the vault.",
         discussion: "Programs that use libsecret or the Secret Service API (secret-tool, python keyring, GNOME apps, Chromium, VS Code, gh) then find their passwords in Sesame. Secrets come from the agent: unlock it with 'sesame unlock', or let a client's Unlock ask for the master password through pinentry. Runs until the bus ends, SIGTERM or SIGINT.",
-        options: [
-            .flag("replace", help: "Take the name from the provider that owns it now (if it lets go)."),
-            .flag("confirm", help: "Ask once per client program (through pinentry) before it may read secrets."),
-            .value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else ~/.local/share/sesame/vault.sqlite)."),
-        ],
-        subcommands: [])
+        declaring: Arguments.self)
+
+    /// `sesame secret-service`'s command line, decoded once (the parser refuses positional arguments: it declares
+    /// none).
+    struct Arguments: CommandArguments {
+        let replace: Bool
+        let confirm: Bool
+        let vault: String?
+
+        init(_ decoder: inout ArgumentDecoder) {
+            replace = decoder.flag(.flag("replace", help: "Take the name from the provider that owns it now (if it lets go)."))
+            confirm = decoder.flag(.flag("confirm", help: "Ask once per client program (through pinentry) before it may read secrets."))
+            vault = decoder.value(.value("vault", valueName: "path", help: "The vault file (default: $SESAME_VAULT, else ~/.local/share/sesame/vault.sqlite)."))
+        }
+    }
 
     static let clientsSpec = CommandSpec(
         name: "clients",
         abstract: "List the programs --confirm asked about, or forget one.",
-        options: [
-            .value("revoke", valueName: "program", help: "Forget this program's answer (its executable's path): it is asked again."),
-            .flag("json", help: "Print JSON."),
-        ])
+        declaring: ClientsArguments.self)
 
-    static func run(_ arguments: [String], environment: [String: String]) -> ExitStatus {
-        if arguments.first == "clients" {
-            return runClients(clientsSpec.parseOrExit(Array(arguments.dropFirst()), commandPath: "sesame secret-service clients"), environment: environment)
+    /// `sesame secret-service clients`'s command line.
+    struct ClientsArguments: CommandArguments {
+        let revoke: String?
+        let json: Bool
+
+        init(_ decoder: inout ArgumentDecoder) {
+            revoke = decoder.value(.value("revoke", valueName: "program", help: "Forget this program's answer (its executable's path): it is asked again."))
+            json = decoder.flag(.flag("json", help: "Print JSON."))
         }
-        let parsed = spec.parseOrExit(arguments, commandPath: "sesame secret-service")
-        guard parsed.positionals.isEmpty else {
-            exit(with: parsed.usageError("Unexpected argument '\(parsed.positionals[0])'."))
+    }
+
+    static func run(_ words: [String], environment: [String: String]) -> ExitStatus {
+        if words.first == "clients" {
+            let parsed = clientsSpec.parseOrExit(Array(words.dropFirst()), commandPath: "sesame secret-service clients")
+            return runClients(ClientsArguments(decoding: parsed), environment: environment)
         }
-        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: parsed.value("vault"), environment: environment))
+        let arguments = Arguments(decoding: spec.parseOrExit(words, commandPath: "sesame secret-service"))
+        let vaultPath = AgentVaultPath.canonical(VaultLocation.path(explicit: arguments.vault, environment: environment))
         let location = AgentSocketLocation.resolve(environment: environment)
         let listPath = PublicSuffixListFile.path(environment: environment)
         let sesame = siblingSesame()
         let access = AgentVaultAccess(vaultPath: vaultPath, location: location) { () throws(AgentError) -> pid_t in
             try AgentLauncher.spawnAgent(executable: sesame, on: location, publicSuffixListPath: listPath, environment: environment)
         }
-        let confirmation = parsed.flag("confirm")
+        let confirmation = arguments.confirm
             ? ClientConfirmation(registry: ClientRegistry(path: ClientRegistry.defaultPath(environment: environment))) : nil
         do {
             // Every log line goes through the sanitizer: it quotes paths and program names of clients.
             let service = try SecretService(
                 vault: access, confirmation: confirmation, pinentry: Pinentry(environment: environment),
                 log: { Terminal.writeToStandardError("sesame-secret-service: \($0)\n") })
-            try service.start(replace: parsed.flag("replace"))
+            try service.start(replace: arguments.replace)
             let stop = service.stopper
             var sources: [any DispatchSourceSignal] = []
             for signalNumber in [SIGTERM, SIGINT] {
@@ -70,17 +85,17 @@ enum SecretServiceCommand {
         }
     }
 
-    static func runClients(_ parsed: ParsedArguments, environment: [String: String]) -> ExitStatus {
+    static func runClients(_ arguments: ClientsArguments, environment: [String: String]) -> ExitStatus {
         let registry = ClientRegistry(path: ClientRegistry.defaultPath(environment: environment))
         do {
-            if let program = parsed.value("revoke") {
+            if let program = arguments.revoke {
                 let removed = try registry.revoke(program)
                 guard removed else { exit(with: CLIError("No answer is remembered for '\(TerminalText.quoted(program))'.")) }
                 print("Forgot the answer for \(TerminalText.singleLine(program)); it is asked again next time.")
                 return .success
             }
             let clients = try registry.clients()
-            if parsed.flag("json") {
+            if arguments.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 encoder.dateEncodingStrategy = .iso8601

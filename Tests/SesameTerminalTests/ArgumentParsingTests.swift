@@ -1,4 +1,5 @@
-import SesameTerminal
+// The parser's own lookups by name are internal (programs read typed `CommandArguments`).
+@testable import SesameTerminal
 import Testing
 
 /// Parses `arguments` and returns the parsed arguments, recording an issue for any other outcome.

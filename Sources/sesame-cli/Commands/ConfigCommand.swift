@@ -24,6 +24,20 @@ enum ConfigCommand: CommandGroup {
         try ConfigFile(path: ConfigFile.path(environment: context.environment))
     }
 
+    /// What `config get` and `config unset` read: the setting's name. (`set` reads the same name first, then a
+    /// value.)
+    struct SettingArguments: CommandArguments {
+        let name: String
+        let usage: CommandUsage
+
+        init(_ decoder: inout ArgumentDecoder) {
+            name = decoder.argument(ConfigCommand.nameArgument) ?? ""
+            usage = decoder.usage
+        }
+    }
+
+    static let nameArgument = ArgumentSpec("name", help: "The setting's name.")
+
     /// `sesame config set NAME VALUE`
     enum Set: Command {
         static let spec = CommandSpec(
@@ -37,7 +51,7 @@ enum ConfigCommand: CommandGroup {
             let usage: CommandUsage
 
             init(_ decoder: inout ArgumentDecoder) {
-                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
+                name = decoder.argument(ConfigCommand.nameArgument) ?? ""
                 value = decoder.argument(ArgumentSpec("value", help: "Its new value.")) ?? ""
                 usage = decoder.usage
             }
@@ -63,19 +77,9 @@ enum ConfigCommand: CommandGroup {
     enum Get: Command {
         static let spec = CommandSpec(
             name: "get", abstract: "Print a setting (exit 1 when it is not set).",
-            declaring: Arguments.self)
+            declaring: SettingArguments.self)
 
-        struct Arguments: CommandArguments {
-            let name: String
-            let usage: CommandUsage
-
-            init(_ decoder: inout ArgumentDecoder) {
-                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
-                usage = decoder.usage
-            }
-        }
-
-        static func run(_ arguments: Arguments, context: CommandContext) throws {
+        static func run(_ arguments: SettingArguments, context: CommandContext) throws {
             let key = try ConfigCommand.key(arguments.name, usage: arguments.usage)
             guard let value = try ConfigCommand.file(context)[key] else { throw CLIError("'\(key.rawValue)' is not set.") }
             print(value)
@@ -86,19 +90,9 @@ enum ConfigCommand: CommandGroup {
     enum Unset: Command {
         static let spec = CommandSpec(
             name: "unset", abstract: "Remove a setting.",
-            declaring: Arguments.self)
+            declaring: SettingArguments.self)
 
-        struct Arguments: CommandArguments {
-            let name: String
-            let usage: CommandUsage
-
-            init(_ decoder: inout ArgumentDecoder) {
-                name = decoder.argument(ArgumentSpec("name", help: "The setting's name.")) ?? ""
-                usage = decoder.usage
-            }
-        }
-
-        static func run(_ arguments: Arguments, context: CommandContext) throws {
+        static func run(_ arguments: SettingArguments, context: CommandContext) throws {
             var file = try ConfigCommand.file(context)
             try file.set(try ConfigCommand.key(arguments.name, usage: arguments.usage), nil)
         }

@@ -51,6 +51,8 @@ enum FillCommand: Command {
 
 /// The stable JSON shape of `sesame fill`.
 struct FillJSON: Encodable {
+    typealias CodingKeys = CommandJSON.Fill
+
     var id: String
     var username: String
     var password: String

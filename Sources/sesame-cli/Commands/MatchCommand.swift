@@ -111,9 +111,7 @@ struct MatchJSON: Encodable {
         lastUsed = match.lastUsed
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, title, username, url, match, samePort, lastUsed
-    }
+    private typealias CodingKeys = CommandJSON.Match
 
     /// Every key is always present, null when it has no value, so scripts can rely on the shape.
     func encode(to encoder: any Encoder) throws {

@@ -27,6 +27,16 @@ enum TrashCommand: Command {
         try List.run(arguments, context: context)
     }
 
+    /// What `trash restore` and `trash rm` read: the item in the trash, and the options every command shares.
+    struct TrashedItemArguments: CommandArguments {
+        let item: String
+
+        init(_ decoder: inout ArgumentDecoder) {
+            item = decoder.argument(CommonOptions.item) ?? ""
+            decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
+        }
+    }
+
     /// `sesame trash list`
     enum List: Command {
         static let spec = CommandSpec(
@@ -50,18 +60,9 @@ enum TrashCommand: Command {
     enum Restore: Command {
         static let spec = CommandSpec(
             name: "restore", abstract: "Move an item from the trash back into the vault.",
-            declaring: Arguments.self)
+            declaring: TrashedItemArguments.self)
 
-        struct Arguments: CommandArguments {
-            let item: String
-
-            init(_ decoder: inout ArgumentDecoder) {
-                item = decoder.argument(CommonOptions.item) ?? ""
-                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
-            }
-        }
-
-        static func run(_ arguments: Arguments, context: CommandContext) throws {
+        static func run(_ arguments: TrashedItemArguments, context: CommandContext) throws {
             let service = try context.openService()
             let item = try context.resolve(arguments.item, in: service, states: [.trashed])
             try service.restore(item.id)
@@ -77,18 +78,9 @@ enum TrashCommand: Command {
     enum Remove: Command {
         static let spec = CommandSpec(
             name: "rm", abstract: "Delete an item in the trash for good.",
-            declaring: Arguments.self)
+            declaring: TrashedItemArguments.self)
 
-        struct Arguments: CommandArguments {
-            let item: String
-
-            init(_ decoder: inout ArgumentDecoder) {
-                item = decoder.argument(CommonOptions.item) ?? ""
-                decoder.shared(CommonOptions.json, CommonOptions.passwordStdin, CommonOptions.vault)
-            }
-        }
-
-        static func run(_ arguments: Arguments, context: CommandContext) throws {
+        static func run(_ arguments: TrashedItemArguments, context: CommandContext) throws {
             let service = try context.openService()
             let item = try context.resolve(arguments.item, in: service, states: [.trashed])
             try service.delete(item.id)

@@ -11,11 +11,16 @@ import SesameTerminalText
 /// view on purpose (it is for people's scripts): the id in lower case, each URL's match resolved, no `hasPassword` or
 /// history count. `ItemJSONShapeTests` holds its decision for each `ItemField` (docs/design.md).
 struct ItemJSON: Encodable {
+    // The keys are the contract's, which the `sesame` front writes too.
+    typealias CodingKeys = CommandJSON.Item
+
     struct URLJSON: Encodable {
+        typealias CodingKeys = CommandJSON.ItemURL
         var url: String
         var match: String
     }
     struct HistoryJSON: Encodable {
+        typealias CodingKeys = CommandJSON.HistoryEntry
         var password: String
         var replaced: Date
     }
@@ -65,6 +70,8 @@ struct ItemJSON: Encodable {
 /// The stable JSON shape of one passkey (docs/cli.md): binary values in base64url, the key as PEM text only when
 /// revealed.
 struct PasskeyJSON: Encodable {
+    typealias CodingKeys = CommandJSON.Passkey
+
     var relyingParty: String
     var userName: String
     var userDisplayName: String
@@ -107,6 +114,8 @@ struct PasskeyListingJSON: Encodable {
 
 /// The stable JSON shape of one `sesame list` row.
 struct SummaryJSON: Encodable {
+    typealias CodingKeys = CommandJSON.Summary
+
     var id: String
     var title: String
     var username: String

@@ -153,44 +153,13 @@ extension Vault {
     /// this device lacks, which `adoptSyncPassword` takes in.
     static let syncPendingHeaderSetting = "sync.header.pending"
 
-    /// Compares the transport's `vault.hdr` with this device's. A header that supersedes this device's is adopted
-    /// when a holder of one of this device's newest roots made it (another device's `sesame passwd`; if it names
-    /// a root this device lacks, this device needs the new password once). Any other header made by a holder of
-    /// a root this device has and naming one it lacks (two devices changed the password at once, or a holder of
-    /// an old password) is kept aside for `adoptSyncPassword`, and this device's is published; so is it when the
-    /// transport's is missing, older, malformed or made by no holder of any root.
+    /// Compares the transport's `vault.hdr` with this device's (``SyncHeaderReconciliation``), adopting it or
+    /// keeping it aside in one transaction.
     public func reconcileSyncHeader(published bytes: [UInt8]?) throws -> SyncHeaderStep {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            return try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let local = try storedSyncHeader(keys: keys)
-                if let local, let pending = try storedSyncHeader(keys: keys, pending: true), local.supersedes(pending) {
-                    try deletePendingSyncHeader()
-                }
-                let published = bytes.flatMap { try? SyncHeader(decoding: $0) }
-                if let published, published.vault != identity.vault { return .unchanged }  // not ours to replace
-                guard let published, published != local else {
-                    return local.map { published == nil ? .publish($0.encoded) : .unchanged } ?? .unchanged
-                }
-                let keyring = identity.keyring
-                let newest = keyring.entries(ofEpoch: keyring.newestEpoch)
-                if published.epoch >= keyring.newestEpoch, local.map(published.supersedes) ?? true,
-                    published.isAuthentic(forAnyOf: newest) {
-                    try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
-                    return .adopted
-                }
-                // Not adopted, yet made by a holder of a root this device has, and naming one it lacks: another
-                // device's concurrent change (or an old password's holder): the password decides.
-                if published.isAuthentic(forAnyOf: keyring.entries), published.namesRootsMissing(from: keyring) {
-                    try writeSetting(named: Self.syncPendingHeaderSetting, value: published.encoded, keys: keys)
-                }
-                return local.map { .publish($0.encoded) } ?? .unchanged
-            }
-        }
+        try withSyncTransaction { try SyncHeaderReconciliation.reconcile(published: bytes, in: $0) }
     }
 
-    private func storedSyncHeader(keys: Keys, pending: Bool = false) throws -> SyncHeader? {
+    func storedSyncHeader(keys: Keys, pending: Bool = false) throws -> SyncHeader? {
         try readSetting(named: pending ? Self.syncPendingHeaderSetting : Self.syncHeaderSetting, keys: keys)
             .flatMap { try? SyncHeader(decoding: $0) }
     }
@@ -206,11 +175,6 @@ extension Vault {
                     .contains { $0?.namesRootsMissing(from: identity.keyring) ?? false }
             }
         }
-    }
-
-    /// Whether this device's header is of a newer key epoch than any root it holds: it must seal nothing then.
-    func isBehindSyncEpoch(identity: SyncIdentity, keys: Keys) throws -> Bool {
-        (try storedSyncHeader(keys: keys)?.epoch ?? 0) > identity.keyring.newestEpoch
     }
 
     /// Takes in the roots a master password change on another device made, with that password: the header it
@@ -274,7 +238,7 @@ extension Vault {
         try deletePendingSyncHeader()
     }
 
-    private func deletePendingSyncHeader() throws {
+    func deletePendingSyncHeader() throws {
         try database.statement("DELETE FROM settings WHERE name = ?").bind(Self.syncPendingHeaderSetting, at: 1).run()
     }
 

@@ -8,8 +8,16 @@ struct SQLiteSyncTransaction: SyncTransaction {
     let vault: Vault
     let keys: Vault.Keys
     let identity: Vault.SyncIdentity
+    let deviceID: UUID
 
-    var deviceID: UUID { vault.deviceID }
+    /// - Parameter device: the device id to act as; the handle's unless a local write read a newer one in its
+    ///   transaction (another process may have given this copy a new id since the handle opened it).
+    init(vault: Vault, keys: Vault.Keys, identity: Vault.SyncIdentity, device: UUID? = nil) {
+        self.vault = vault
+        self.keys = keys
+        self.identity = identity
+        deviceID = device ?? vault.deviceID
+    }
     var vaultID: UUID { identity.vault }
     var keyring: SyncKeyring { identity.keyring }
 
@@ -110,9 +118,15 @@ struct SQLiteSyncTransaction: SyncTransaction {
 
     func insertOp(_ op: SyncOp, batch: UInt64?) throws { try vault.insertSyncOp(op, batch: batch, identity: identity) }
 
-    func ops(ofItem item: UUID) throws -> [SyncOp] { try vault.syncOps(ofItem: item, identity: identity) }
+    func ops(ofItem item: UUID, withPayloads: Bool) throws -> [SyncOp] {
+        try vault.syncOps(ofItem: item, identity: withPayloads ? identity : nil)
+    }
 
     func pendingOps() throws -> [SyncOp] { try vault.pendingOps(identity: identity) }
+
+    func forgetPendingOps() throws {
+        try database.statement("DELETE FROM sync_ops WHERE device = ? AND batch IS NULL").bind(deviceID.bytes, at: 1).run()
+    }
 
     func markFlushed(through counter: UInt64, batch seq: UInt64) throws {
         try database.statement("UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL AND counter <= ?")
@@ -164,6 +178,8 @@ struct SQLiteSyncTransaction: SyncTransaction {
         return OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1)))
     }
 
+    func recordShown(_ op: OpID, of item: UUID) throws { try vault.markShown(op, item: item) }
+
     func showSetting(_ winner: SyncOp, of item: UUID) throws -> Bool? { try vault.materializeSetting(item, winner: winner) }
 
     func show(_ winner: SyncOp, of item: UUID) throws -> Bool { try vault.showSyncedVersion(winner, of: item, keys: keys) }
@@ -172,5 +188,18 @@ struct SQLiteSyncTransaction: SyncTransaction {
         try database.statement(
             conflicted ? "INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)" : "DELETE FROM sync_conflicts WHERE item = ?")
             .bind(item.bytes, at: 1).run()
+    }
+
+    // MARK: This device's series
+
+    func localCounter() throws -> UInt64 { UInt64(try vault.metaInt("sync_counter")) }
+    func setLocalCounter(_ counter: UInt64) throws { try vault.setMeta("sync_counter", String(counter)) }
+    func localClock() throws -> HybridTimestamp { try vault.syncClock() }
+    func setLocalClock(_ time: HybridTimestamp) throws {
+        try vault.setMeta("sync_clock", "\(time.milliseconds).\(time.counter)")
+    }
+
+    func setDeviceID(_ device: UUID) throws {
+        try database.statement("UPDATE meta SET value = ? WHERE name = 'device_id'").bind(device.uuidString, at: 1).run()
     }
 }

@@ -75,31 +75,8 @@ extension Vault {
     /// published stays that device's history. Other handles on the vault see the new id at their next sync round
     /// (`reloadDeviceID()`); their writes follow it at once (they read it in the transaction).
     public func adoptNewDeviceID() throws {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            deviceID = try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let newDevice = UUID()
-                let pending = try pendingOps(identity: identity)
-                var renamed: [OpID: OpID] = [:]
-                for (index, op) in pending.enumerated() {
-                    renamed[op.id] = OpID(device: newDevice, counter: UInt64(index + 1))
-                }
-                try database.statement("DELETE FROM sync_ops WHERE device = ? AND batch IS NULL")
-                    .bind(deviceID.bytes, at: 1).run()
-                for op in pending {
-                    var moved = op
-                    moved.id = renamed[op.id]!
-                    moved.parents = op.parents.map { renamed[$0] ?? $0 }.sorted()
-                    try insertSyncOp(moved, batch: nil, identity: identity)
-                    try markShown(moved.id, item: moved.item)
-                }
-                try setMeta("sync_counter", String(pending.count))
-                try database.statement("UPDATE meta SET value = ? WHERE name = 'device_id'")
-                    .bind(newDevice.uuidString, at: 1).run()
-                return newDevice
-            }
-        }
+        // Set once the transaction commits: a rolled-back one leaves the handle's id as the file's.
+        deviceID = try withSyncTransaction { try SyncLocalSeries.adoptNewDeviceID(in: $0) }
     }
 
     /// Takes the device id another process may have given this copy since this handle opened it.
@@ -170,9 +147,10 @@ extension Vault {
         get throws {
             try withErrorMapping {
                 let keys = try requireKeys()
-                guard let identity = try syncIdentity(keys: keys) else { return false }
-                return try [storedSyncHeader(keys: keys, pending: true), storedSyncHeader(keys: keys)]
-                    .contains { $0?.namesRootsMissing(from: identity.keyring) ?? false }
+                return try database.readTransaction {
+                    guard let identity = try syncIdentity(keys: keys) else { return false }
+                    return try SQLiteSyncTransaction(vault: self, keys: keys, identity: identity).needsNewPassword()
+                }
             }
         }
     }

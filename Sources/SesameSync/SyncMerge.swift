@@ -85,7 +85,7 @@ public enum SyncMerge {
 
     /// The merged state of one item.
     public static func resolution(of item: UUID, in store: some SyncTransaction) throws -> ItemResolution {
-        ItemResolution(ops: try store.ops(ofItem: item), superseded: try store.supersededIDs(ofItem: item))
+        ItemResolution(ops: try store.ops(ofItem: item, withPayloads: true), superseded: try store.supersededIDs(ofItem: item))
     }
 
     /// The live versions of an item, the one shown first: more than one is a conflict for the user to resolve.

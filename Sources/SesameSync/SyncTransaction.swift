@@ -37,10 +37,12 @@ public protocol SyncTransaction: BatchLedger {
     /// Adds an op to the log (nothing when its id is there): `batch` is the batch that carried it, 0 for a
     /// snapshot, nil for this device's op not yet flushed.
     func insertOp(_ op: SyncOp, batch: UInt64?) throws
-    /// The ops of one item, payloads included.
-    func ops(ofItem item: UUID) throws -> [SyncOp]
+    /// The ops of one item; without payloads, puts carry empty ones (enough for heads and the winner).
+    func ops(ofItem item: UUID, withPayloads: Bool) throws -> [SyncOp]
     /// This device's ops not yet flushed, oldest first.
     func pendingOps() throws -> [SyncOp]
+    /// Removes this device's ops not yet flushed (they are about to move to a new device id).
+    func forgetPendingOps() throws
     /// Marks this device's pending ops up to `counter` as carried by its batch `seq`.
     func markFlushed(through counter: UInt64, batch seq: UInt64) throws
     /// Every op applied from a batch or a snapshot (pending ones left out), payloads included.
@@ -52,6 +54,8 @@ public protocol SyncTransaction: BatchLedger {
 
     /// The op whose version the item's row shows (nil when none does).
     func shownOp(of item: UUID) throws -> OpID?
+    /// Records that the item's row shows `op`'s version (written there by the caller).
+    func recordShown(_ op: OpID, of item: UUID) throws
     /// When `item` is not an item but a synced setting (whose live versions whoever reads it merges, so never a
     /// conflict): shows `winner` as the setting's value and returns whether it changed; nil for an item.
     func showSetting(_ winner: SyncOp, of item: UUID) throws -> Bool?
@@ -60,6 +64,15 @@ public protocol SyncTransaction: BatchLedger {
     func show(_ winner: SyncOp, of item: UUID) throws -> Bool
     /// Records whether the item has live concurrent versions the user should see.
     func setConflict(_ conflicted: Bool, item: UUID) throws
+
+    /// The counter of this device's last op (0 for none).
+    func localCounter() throws -> UInt64
+    func setLocalCounter(_ counter: UInt64) throws
+    /// The clock reading of this device's last op.
+    func localClock() throws -> HybridTimestamp
+    func setLocalClock(_ time: HybridTimestamp) throws
+    /// Gives this copy another device id (see ``SyncLocalSeries/adoptNewDeviceID(in:)``).
+    func setDeviceID(_ device: UUID) throws
 }
 
 extension SyncTransaction {
@@ -67,5 +80,12 @@ extension SyncTransaction {
     /// master password, and this copy must seal nothing until it takes in the new root.
     public func isBehindNewestEpoch() throws -> Bool {
         (try storedHeader(pending: false)?.epoch ?? 0) > keyring.newestEpoch
+    }
+
+    /// Whether another device changed the master password and this copy lacks the new root: its changes then wait
+    /// unpublished, and files sealed under the new root wait unread, until it takes in the new password.
+    public func needsNewPassword() throws -> Bool {
+        try [storedHeader(pending: true), storedHeader(pending: false)]
+            .contains { $0?.namesRootsMissing(from: keyring) ?? false }
     }
 }

@@ -105,13 +105,15 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
         batch.sealed(vault: vaultID, key: keyring.current.keys.batch, epoch: keyring.newestEpoch)
     }
 
+    /// A local write: the item's row, then its op, as a vault writes both in one transaction.
     private func record(_ item: UUID, _ kind: SyncOp.Kind) {
-        tables.counter += 1
-        tables.clock = tables.clock.tick(now: UInt64(Date().timeIntervalSince1970 * 1000), observed: tables.observed)
-        let heads = (try? SyncMerge.resolution(of: item, in: self).heads) ?? []
-        tables.ops.append(SyncOp(id: OpID(device: deviceID, counter: tables.counter), item: item, kind: kind,
-                                 parents: heads, time: tables.clock))
-        _ = try? SyncMerge.materialize(item, in: self)
+        switch kind {
+        case .put(_, let payload): tables.items[item] = payload
+        case .delete: tables.items[item] = nil
+        }
+        _ = try? transaction {
+            try SyncLocalSeries.record(kind, of: item, now: UInt64(Date().timeIntervalSince1970 * 1000), in: self)
+        }
     }
 
     // MARK: SyncVaultAccess
@@ -123,9 +125,7 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
     func reloadDeviceID() {}
     func syncKeyring() -> (vault: UUID, keyring: SyncKeyring) { (vaultID, keyring) }
     func setting(named name: String) -> [UInt8]? { nil }
-    var needsNewSyncPassword: Bool {
-        [tables.header, tables.pendingHeader].contains { $0?.namesRootsMissing(from: keyring) ?? false }
-    }
+    var needsNewSyncPassword: Bool { get throws { try needsNewPassword() } }
 
     func reconcileSyncHeader(published bytes: [UInt8]?) throws -> SyncHeaderStep {
         try transaction { try SyncHeaderReconciliation.reconcile(published: bytes, in: self) }
@@ -145,21 +145,8 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
         }
     }
 
-    func adoptNewDeviceID() {
-        let newDevice = UUID()
-        var renamed: [OpID: OpID] = [:]
-        for op in tables.ops where op.id.device == deviceID && tables.batches[op.id] == nil {
-            renamed[op.id] = OpID(device: newDevice, counter: UInt64(renamed.count + 1))
-        }
-        tables.ops = tables.ops.map { op in
-            var moved = op
-            moved.id = renamed[op.id] ?? op.id
-            moved.parents = op.parents.map { renamed[$0] ?? $0 }.sorted()
-            return moved
-        }
-        for (item, shown) in tables.shown { tables.shown[item] = renamed[shown] ?? shown }
-        tables.counter = UInt64(renamed.count)
-        deviceID = newDevice
+    func adoptNewDeviceID() throws {
+        try transaction { _ = try SyncLocalSeries.adoptNewDeviceID(in: self) }
     }
 
     func verifiedBatchFingerprints() -> [BatchName: [UInt8]] { tables.verified }
@@ -219,9 +206,13 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
         if let batch { tables.batches[op.id] = batch }
     }
 
-    func ops(ofItem item: UUID) -> [SyncOp] { tables.ops.filter { $0.item == item } }
+    func ops(ofItem item: UUID, withPayloads: Bool) -> [SyncOp] { tables.ops.filter { $0.item == item } }
     func pendingOps() -> [SyncOp] {
         tables.ops.filter { $0.id.device == deviceID && tables.batches[$0.id] == nil }.sorted { $0.id < $1.id }
+    }
+    func forgetPendingOps() {
+        let pending = Set(pendingOps().map(\.id))
+        tables.ops.removeAll { pending.contains($0.id) }
     }
     func markFlushed(through counter: UInt64, batch seq: UInt64) {
         for op in pendingOps() where op.id.counter <= counter { tables.batches[op.id] = seq }
@@ -232,6 +223,7 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
     func recordSuperseded(_ ids: Set<OpID>, ofItem item: UUID) { tables.superseded[item, default: []].formUnion(ids) }
 
     func shownOp(of item: UUID) -> OpID? { tables.shown[item] }
+    func recordShown(_ op: OpID, of item: UUID) { tables.shown[item] = op }
     func showSetting(_ winner: SyncOp, of item: UUID) -> Bool? { nil }
 
     func show(_ winner: SyncOp, of item: UUID) -> Bool {
@@ -249,4 +241,10 @@ final class MemorySyncStore: SyncStore, SyncVaultAccess, SyncTransaction {
     func setConflict(_ conflicted: Bool, item: UUID) {
         if conflicted { tables.conflicts.insert(item) } else { tables.conflicts.remove(item) }
     }
+
+    func localCounter() -> UInt64 { tables.counter }
+    func setLocalCounter(_ counter: UInt64) { tables.counter = counter }
+    func localClock() -> HybridTimestamp { tables.clock }
+    func setLocalClock(_ time: HybridTimestamp) { tables.clock = time }
+    func setDeviceID(_ device: UUID) { deviceID = device }
 }

@@ -53,7 +53,7 @@ import Testing
         // Another device changed the master password: its header names a root the laptop lacks.
         let rotated = try laptop.syncKeyring().keyring.rotated(after: 0)
         laptop.storeHeader(MemorySyncStore.header(vault: laptop.vaultID, keyring: rotated, generation: 1), pending: false)
-        #expect(laptop.needsNewSyncPassword)
+        #expect(try laptop.needsNewSyncPassword)
         laptop.put(UUID(), "waits for the new password")
         #expect(try laptop.flushSyncBatch() == nil)
         #expect(try laptop.makeSyncSnapshot() == nil)

@@ -47,7 +47,7 @@ import Testing
             return
         }
         #expect(laptop.localHeader == newer)
-        #expect(laptop.needsNewSyncPassword)
+        #expect(try laptop.needsNewSyncPassword)
         // An older generation after that is replaced by the adopted one.
         let older = MemorySyncStore.header(vault: laptop.vaultID, keyring: keyring, generation: 0)
         guard case .publish(let bytes) = try laptop.reconcileSyncHeader(published: older.encoded) else {
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(bytes == ownHeader.encoded)
         #expect(laptop.keptAsideHeader == theirs)
-        #expect(laptop.needsNewSyncPassword)
+        #expect(try laptop.needsNewSyncPassword)
         // Once this copy's header supersedes the one kept aside (a later generation), it is forgotten.
         let merged = MemorySyncStore.header(vault: laptop.vaultID, keyring: ours, generation: 2)
         laptop.storeHeader(merged, pending: false)

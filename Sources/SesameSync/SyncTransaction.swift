@@ -1,10 +1,12 @@
 import Foundation
 
 /// What the engine's decisions read and write inside one store transaction: the ledger of applied batches, the op
-/// log, and the merged view. The store holds the data and knows how to show a version; SesameSync decides what to
-/// apply, what forms the next batch, what a snapshot holds and what is a conflict (``SyncMerge``, ``SyncFlush``,
-/// ``SyncSnapshotting``). A store hands one transaction to each of those calls and commits it whole, so a crash
-/// at any moment leaves the store as it was before the call or after it.
+/// log, the merged view, this device's series and the stored headers. The store holds the data and knows how to
+/// show a version; SesameSync decides what to apply, what is a conflict (``SyncMerge``), what forms the next batch
+/// (``SyncFlush``), what a snapshot holds (``SyncSnapshotting``), what to do with `vault.hdr`
+/// (``SyncHeaderReconciliation``) and what a local change supersedes (``SyncLocalSeries``). A store hands one
+/// transaction to each of those calls and commits it whole, so a crash at any moment leaves the store as it was
+/// before the call or after it.
 public protocol SyncTransaction: BatchLedger {
     /// This copy's device id.
     var deviceID: UUID { get }

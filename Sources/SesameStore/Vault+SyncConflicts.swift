@@ -75,17 +75,15 @@ extension Vault {
         return seen
     }
 
-    /// Every item with live concurrent versions, the shown one first.
+    /// Every item with live concurrent versions (``SyncMerge/liveVersions(of:in:)``), the shown one first.
     public func syncConflicts() throws -> [SyncConflict] {
-        try withErrorMapping {
-            let identity = try requireSyncIdentity(keys: try requireKeys())
+        try withSyncTransaction(writing: false) { store in
             let statement = try database.statement("SELECT item FROM sync_conflicts")
             var ids: [UUID] = []
             while try statement.step() { if let id = UUID(bytes: statement.blob(at: 0)) { ids.append(id) } }
             statement.reset()
             return try ids.sorted(by: UUID.bytewiseLess).compactMap { id in
-                let resolution = try syncResolution(ofItem: id, identity: identity)
-                let versions = ([resolution.winner].compactMap { $0 } + resolution.siblings).compactMap(Self.version)
+                let versions = try SyncMerge.liveVersions(of: id, in: store).compactMap(Self.version)
                 return versions.count > 1 ? SyncConflict(itemID: id, versions: versions) : nil
             }
         }
@@ -94,19 +92,14 @@ extension Vault {
     /// Ends a conflict by keeping one version: it becomes a new version of this device that supersedes every
     /// live one, so every device shows it once they sync. The others stay in the log as history.
     public func resolveConflict(itemID: UUID, keeping versionID: OpID) throws {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let resolution = try syncResolution(ofItem: itemID, identity: identity)
-                guard let kept = ([resolution.winner].compactMap { $0 } + resolution.siblings)
-                    .first(where: { $0.id == versionID }), let version = Self.version(of: kept)
-                else { throw VaultError.itemNotFound(itemID) }
-                try recordSyncChange(of: itemID, item: version.item, state: version.state, keys: keys)
-                // The new op shows the kept content; materialise it like any merged version.
-                try database.statement("DELETE FROM sync_shown WHERE item = ?").bind(itemID.bytes, at: 1).run()
-                try materialize(itemID, identity: identity, keys: keys)
-            }
+        try withSyncTransaction { store in
+            guard let kept = try SyncMerge.liveVersions(of: itemID, in: store).first(where: { $0.id == versionID }),
+                let version = Self.version(of: kept)
+            else { throw VaultError.itemNotFound(itemID) }
+            try recordSyncChange(of: itemID, item: version.item, state: version.state, keys: store.keys)
+            // The new op shows the kept content; materialise it like any merged version.
+            try database.statement("DELETE FROM sync_shown WHERE item = ?").bind(itemID.bytes, at: 1).run()
+            try SyncMerge.materialize(itemID, in: store)
         }
     }
 

@@ -5,57 +5,12 @@ import SesameSync
 // MARK: - Flushing this device's ops into batches, and merging other devices' batches into the view
 
 extension Vault {
-    /// Seals this device's pending ops into its next batch, in one transaction that also records the batch's
-    /// bytes: if the process dies before the file reaches the transport, the next sync writes the same bytes.
-    /// A batch takes ops up to ``SyncBudget/batchOpsTarget`` (at least one), so no device ever refuses it as too
-    /// large; the rest stay pending for the next call. Returns nil when nothing is pending.
+    /// Seals this device's pending ops into its next batch (``SyncFlush``), in one transaction that also records
+    /// the batch's bytes: if the process dies before the file reaches the transport, the next sync writes the same
+    /// bytes. Returns nil when nothing is pending.
     @discardableResult
     public func flushSyncBatch() throws -> BatchName? {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            return try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                // Behind a newer key epoch: sealing under a retired one would show the change to whoever holds the
-                // old password. The ops wait, unflushed, for `adoptSyncPassword`.
-                guard try !isBehindSyncEpoch(identity: identity, keys: keys) else { return nil }
-                let ops = Self.batchPrefix(of: try pendingOps(identity: identity))
-                let ledger = SQLiteBatchLedger(vault: self)
-                let current = identity.keyring.current
-                // After taking in a newer key, one batch under it (empty if need be) vouches for this device's
-                // batches under the retired one, which devices that moved hold until then.
-                let vouches = try ledger.appliedSeq(of: deviceID) > 0 && ledger.appliedEpoch(of: deviceID) < current.epoch
-                guard !ops.isEmpty || vouches else { return nil }
-                let seq = try ledger.appliedSeq(of: deviceID) + 1
-                let previous = seq == 1 ? Batch.noPreviousHash : try ledger.appliedHash(of: deviceID, seq: seq - 1) ?? []
-                var seen = try appliedSeqs()
-                seen[deviceID] = nil
-                let file = Batch(device: deviceID, seq: seq, previousHash: previous, seen: seen, ops: ops)
-                    .sealed(vault: identity.vault, key: current.keys.batch, epoch: current.epoch)
-                try recordAppliedBatch(
-                    device: deviceID, seq: seq, hash: Batch.hash(ofFile: file),
-                    lastCounter: try ops.last?.id.counter ?? ledger.lastCounter(of: deviceID), epoch: current.epoch,
-                    file: file)
-                if let last = ops.last {
-                    try database.statement(
-                        "UPDATE sync_ops SET batch = ? WHERE device = ? AND batch IS NULL AND counter <= ?")
-                        .bind(Int64(seq), at: 1).bind(deviceID.bytes, at: 2)
-                        .bind(Int64(bitPattern: last.id.counter), at: 3).run()
-                }
-                return BatchName(device: deviceID, seq: seq)
-            }
-        }
-    }
-
-    /// The first pending ops whose encoding stays within ``SyncBudget/batchOpsTarget`` (at least one).
-    static func batchPrefix(of ops: [SyncOp]) -> [SyncOp] {
-        var total = 0
-        var count = 0
-        for op in ops {
-            total += Batch.encodedByteCount(of: op)
-            guard count == 0 || total <= SyncBudget.batchOpsTarget else { break }
-            count += 1
-        }
-        return Array(ops.prefix(count))
+        try withSyncTransaction { try SyncFlush.nextBatch(in: $0) }
     }
 
     /// Every batch this device has flushed, with its bytes: the transport writes those it does not hold yet.
@@ -86,9 +41,8 @@ extension Vault {
         }
     }
 
-    /// Merges batch files found in the sync root into the vault, in one transaction: every applicable batch
-    /// (the next of its device, authenticated, chained) has its ops stored, and every item they touch is
-    /// re-materialised from its merged ops. Files may come in any order, twice, or with gaps.
+    /// Merges batch files found in the sync root into the vault (``SyncMerge``), in one transaction. Files may
+    /// come in any order, twice, or with gaps.
     ///
     /// - Parameter fingerprints: the transport's fingerprint of each file as it was before it was read; those of
     ///   files found applied (now or before) are recorded in the same transaction (``verifiedBatchFingerprints()``).
@@ -97,95 +51,28 @@ extension Vault {
     public func ingestSyncBatches(
         _ files: [(name: BatchName, file: [UInt8])], fingerprints: [BatchName: [UInt8]] = [:]
     ) throws -> SyncIngestReport {
+        try withSyncTransaction { try SyncMerge.ingest(files, fingerprints: fingerprints, into: $0) }
+    }
+
+    /// Runs one of the engine's steps on the vault's sync tables inside one SQLite transaction (a read-only one
+    /// when `writing` is false), so a crash leaves the vault as it was before the step or after it.
+    func withSyncTransaction<T>(writing: Bool = true, _ body: (SQLiteSyncTransaction) throws -> T) throws -> T {
         try withErrorMapping {
             let keys = try requireKeys()
-            return try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let ledger = SQLiteBatchLedger(vault: self)
-                var report = SyncIngestReport()
-                var touched: Set<UUID> = []
-                var observed = try syncObserved()
-                let ownSeq = try ledger.appliedSeq(of: deviceID)
-                if files.contains(where: { $0.name.device == deviceID && $0.name.seq > ownSeq }) {
-                    throw SyncError.deviceRestoredFromBackup
-                }
-                // This device's own files (all applied, so only compared with what it wrote) are judged too: a
-                // different one is equivocation, someone else holding the key wrote as this device.
-                var waiting: [BatchName] = []
-                for series in Dictionary(grouping: files, by: \.name.device).values {
-                    let verdicts = try BatchIngest.examineSeries(
-                        series, vault: identity.vault, keyring: identity.keyring, ledger: ledger)
-                    for (name, verdict) in verdicts {
-                        switch verdict {
-                        case .apply(let batch, let hash, let epoch):
-                            for op in batch.ops {
-                                try insertSyncOp(op, batch: batch.seq, identity: identity)
-                                touched.insert(op.item)
-                                observed = max(observed, op.time)
-                            }
-                            try recordAppliedBatch(
-                                device: batch.device, seq: batch.seq, hash: hash,
-                                lastCounter: try batch.ops.last?.id.counter ?? ledger.lastCounter(of: batch.device),
-                                epoch: epoch)
-                            for (other, seq) in batch.seen {
-                                try database.statement("""
-                                    INSERT INTO sync_seen (device, seq) VALUES (?, ?)
-                                    ON CONFLICT (device) DO UPDATE SET seq = max(seq, excluded.seq)
-                                    """)
-                                    .bind(other.bytes, at: 1).bind(Int64(seq), at: 2).run()
-                            }
-                            report.appliedBatches += 1
-                            report.appliedOps += batch.ops.count
-                            report.applied.append(name)
-                        case .alreadyApplied:
-                            report.unchanged.append(name)
-                            try database.statement("DELETE FROM sync_equivocations WHERE device = ? AND seq = ?")
-                                .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
-                        case .waiting:
-                            waiting.append(name)
-                        case .missingKey:
-                            waiting.append(name)
-                            report.sealedUnderMissingKey.append(name)
-                        case .heldUnderRetiredKey:
-                            waiting.append(name)
-                            report.heldUnderRetiredKey.append(name)
-                        case .rejected(let error):
-                            report.rejected.append(SyncIngestReport.Rejection(name: name, reason: error))
-                            if case .equivocation = error {
-                                try database.statement(
-                                    "INSERT OR IGNORE INTO sync_equivocations (device, seq) VALUES (?, ?)")
-                                    .bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).run()
-                            }
-                        }
-                    }
-                }
-                report.waiting = waiting.sorted()
-                let found = Set(report.applied + report.unchanged)
-                try recordVerifiedBatches(fingerprints.filter { name, _ in found.contains(name) })
-                try setMeta("sync_observed", "\(observed.milliseconds).\(observed.counter)")
-                for item in touched where try materialize(item, identity: identity, keys: keys) {
-                    report.changedItems += 1
-                }
-                return report
-            }
+            let step = { try body(SQLiteSyncTransaction(vault: self, keys: keys, identity: try self.requireSyncIdentity(keys: keys))) }
+            return try writing ? database.writeTransaction(step) : database.readTransaction(step)
         }
     }
 
-    /// Makes the item's row show the winner of its merged ops, and records whether it has a conflict. Returns
-    /// whether the row changed.
+    /// Inside a write transaction: makes the item's row show the winner of its merged ops (``SyncMerge``).
     @discardableResult
     func materialize(_ id: UUID, identity: SyncIdentity, keys: Keys) throws -> Bool {
-        let resolution = try syncResolution(ofItem: id, identity: identity)
-        if let winner = resolution.winner, let changed = try materializeSetting(id, winner: winner) {
-            // A synced setting: its live versions are merged by whoever reads it, never a conflict to resolve.
-            return changed
-        }
-        if resolution.hasConflict {
-            try database.statement("INSERT OR IGNORE INTO sync_conflicts (item) VALUES (?)").bind(id.bytes, at: 1).run()
-        } else {
-            try database.statement("DELETE FROM sync_conflicts WHERE item = ?").bind(id.bytes, at: 1).run()
-        }
-        guard let winner = resolution.winner, try shownOp(of: id) != winner.id else { return false }
+        try SyncMerge.materialize(id, in: SQLiteSyncTransaction(vault: self, keys: keys, identity: identity))
+    }
+
+    /// Makes the item's row show `winner`, a version the engine picked, and records it as shown. Returns false
+    /// (the row keeps what it shows) for a version this Sesame cannot read (a newer format).
+    func showSyncedVersion(_ winner: SyncOp, of id: UUID, keys: Keys) throws -> Bool {
         let row = try readRow(id: id)
         switch winner.kind {
         case .put(let rawState, let payload):
@@ -193,7 +80,6 @@ extension Vault {
             do {
                 item = try payload.withUnsafeBytes { try ItemPayload.decode($0, id: id) }
             } catch {
-                // An authenticated version this Sesame cannot read (a newer format): the row keeps what it shows.
                 return false
             }
             let state = ItemState(rawValue: Int64(rawState)) == .trashed ? ItemState.trashed : .active
@@ -228,28 +114,6 @@ extension Vault {
         return true
     }
 
-    func recordAppliedBatch(
-        device: UUID, seq: UInt64, hash: [UInt8], lastCounter: UInt64, epoch: UInt32 = 0, file: [UInt8]? = nil
-    ) throws {
-        try database.statement("INSERT INTO sync_batches (device, seq, hash, last_counter, file) VALUES (?, ?, ?, ?, ?)")
-            .bind(device.bytes, at: 1).bind(Int64(seq), at: 2).bind(hash, at: 3)
-            .bind(Int64(bitPattern: lastCounter), at: 4).bind(file, at: 5).run()
-        guard epoch > 0 else { return }
-        try database.statement("""
-            INSERT INTO sync_epochs (device, epoch) VALUES (?, ?)
-            ON CONFLICT (device) DO UPDATE SET epoch = max(epoch, excluded.epoch)
-            """)
-            .bind(device.bytes, at: 1).bind(Int64(epoch), at: 2).run()
-    }
-
-    private func shownOp(of id: UUID) throws -> OpID? {
-        let statement = try database.statement("SELECT device, counter FROM sync_shown WHERE item = ?")
-        defer { statement.reset() }
-        try statement.bind(id.bytes, at: 1)
-        guard try statement.step(), let device = UUID(bytes: statement.blob(at: 0)) else { return nil }
-        return OpID(device: device, counter: UInt64(bitPattern: statement.int64(at: 1)))
-    }
-
     /// Returns the new row's number.
     @discardableResult
     private func insertRow(id: UUID, version: [UInt8], state: ItemState, payload: [UInt8]?, keys: Keys) throws -> Int64 {
@@ -261,39 +125,5 @@ extension Vault {
         try adjustDigest(Self.rowDigestName, removing: [], adding: [
             Self.rowMAC(id: id.bytes, version: version, state: state.rawValue, key: keys.digest)])
         return ref
-    }
-}
-
-/// `BatchIngest`'s view of what this vault has applied, read from `sync_batches` and `sync_ops`.
-struct SQLiteBatchLedger: BatchLedger {
-    let vault: Vault
-
-    func appliedSeq(of device: UUID) throws -> UInt64 {
-        let statement = try vault.database.statement("SELECT max(seq) FROM sync_batches WHERE device = ?")
-        defer { statement.reset() }
-        try statement.bind(device.bytes, at: 1)
-        return try statement.step() ? UInt64(statement.int64(at: 0)) : 0
-    }
-
-    func appliedHash(of device: UUID, seq: UInt64) throws -> [UInt8]? {
-        let statement = try vault.database.statement("SELECT hash FROM sync_batches WHERE device = ? AND seq = ?")
-        defer { statement.reset() }
-        try statement.bind(device.bytes, at: 1).bind(Int64(seq), at: 2)
-        return try statement.step() ? statement.blob(at: 0) : nil
-    }
-
-    func appliedEpoch(of device: UUID) throws -> UInt32 {
-        let statement = try vault.database.statement("SELECT epoch FROM sync_epochs WHERE device = ?")
-        defer { statement.reset() }
-        try statement.bind(device.bytes, at: 1)
-        return try statement.step() ? UInt32(truncatingIfNeeded: statement.int64(at: 0)) : 0
-    }
-
-    func lastCounter(of device: UUID) throws -> UInt64 {
-        let statement = try vault.database.statement(
-            "SELECT last_counter FROM sync_batches WHERE device = ? ORDER BY seq DESC LIMIT 1")
-        defer { statement.reset() }
-        try statement.bind(device.bytes, at: 1)
-        return try statement.step() ? UInt64(bitPattern: statement.int64(at: 0)) : 0
     }
 }

@@ -88,18 +88,10 @@ extension Vault {
         guard let device = try metaText("device_id").flatMap(UUID.init(uuidString:)) else {
             throw VaultError.damaged(path: path, detail: "the device record is missing")
         }
-        let parents = try syncResolution(ofItem: id, identity: nil).heads
-        let counter = UInt64(try metaInt("sync_counter")) + 1
-        let time = try syncClock().tick(now: Self.milliseconds(Date()), observed: try syncObserved())
-        let op = SyncOp(
-            id: OpID(device: device, counter: counter), item: id,
-            kind: payload.map { .put(state: UInt8(state.rawValue), payload: $0) } ?? .delete,
-            parents: parents, time: time)
-        try insertSyncOp(op, batch: nil, identity: identity)
-        try setMeta("sync_counter", String(counter))
-        try setMeta("sync_clock", "\(time.milliseconds).\(time.counter)")
-        try markShown(op.id, item: id)
-        try database.statement("DELETE FROM sync_conflicts WHERE item = ?").bind(id.bytes, at: 1).run()
+        let kind = payload.map { SyncOp.Kind.put(state: UInt8(state.rawValue), payload: $0) } ?? .delete
+        try SyncLocalSeries.record(
+            kind, of: id, now: Self.milliseconds(Date()),
+            in: SQLiteSyncTransaction(vault: self, keys: keys, identity: identity, device: device))
     }
 
     func insertSyncOp(_ op: SyncOp, batch: UInt64?, identity: SyncIdentity) throws {

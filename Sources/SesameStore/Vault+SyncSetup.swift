@@ -75,31 +75,8 @@ extension Vault {
     /// published stays that device's history. Other handles on the vault see the new id at their next sync round
     /// (`reloadDeviceID()`); their writes follow it at once (they read it in the transaction).
     public func adoptNewDeviceID() throws {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            deviceID = try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let newDevice = UUID()
-                let pending = try pendingOps(identity: identity)
-                var renamed: [OpID: OpID] = [:]
-                for (index, op) in pending.enumerated() {
-                    renamed[op.id] = OpID(device: newDevice, counter: UInt64(index + 1))
-                }
-                try database.statement("DELETE FROM sync_ops WHERE device = ? AND batch IS NULL")
-                    .bind(deviceID.bytes, at: 1).run()
-                for op in pending {
-                    var moved = op
-                    moved.id = renamed[op.id]!
-                    moved.parents = op.parents.map { renamed[$0] ?? $0 }.sorted()
-                    try insertSyncOp(moved, batch: nil, identity: identity)
-                    try markShown(moved.id, item: moved.item)
-                }
-                try setMeta("sync_counter", String(pending.count))
-                try database.statement("UPDATE meta SET value = ? WHERE name = 'device_id'")
-                    .bind(newDevice.uuidString, at: 1).run()
-                return newDevice
-            }
-        }
+        // Set once the transaction commits: a rolled-back one leaves the handle's id as the file's.
+        deviceID = try withSyncTransaction { try SyncLocalSeries.adoptNewDeviceID(in: $0) }
     }
 
     /// Takes the device id another process may have given this copy since this handle opened it.
@@ -153,44 +130,13 @@ extension Vault {
     /// this device lacks, which `adoptSyncPassword` takes in.
     static let syncPendingHeaderSetting = "sync.header.pending"
 
-    /// Compares the transport's `vault.hdr` with this device's. A header that supersedes this device's is adopted
-    /// when a holder of one of this device's newest roots made it (another device's `sesame passwd`; if it names
-    /// a root this device lacks, this device needs the new password once). Any other header made by a holder of
-    /// a root this device has and naming one it lacks (two devices changed the password at once, or a holder of
-    /// an old password) is kept aside for `adoptSyncPassword`, and this device's is published; so is it when the
-    /// transport's is missing, older, malformed or made by no holder of any root.
+    /// Compares the transport's `vault.hdr` with this device's (``SyncHeaderReconciliation``), adopting it or
+    /// keeping it aside in one transaction.
     public func reconcileSyncHeader(published bytes: [UInt8]?) throws -> SyncHeaderStep {
-        try withErrorMapping {
-            let keys = try requireKeys()
-            return try database.writeTransaction {
-                let identity = try requireSyncIdentity(keys: keys)
-                let local = try storedSyncHeader(keys: keys)
-                if let local, let pending = try storedSyncHeader(keys: keys, pending: true), local.supersedes(pending) {
-                    try deletePendingSyncHeader()
-                }
-                let published = bytes.flatMap { try? SyncHeader(decoding: $0) }
-                if let published, published.vault != identity.vault { return .unchanged }  // not ours to replace
-                guard let published, published != local else {
-                    return local.map { published == nil ? .publish($0.encoded) : .unchanged } ?? .unchanged
-                }
-                let keyring = identity.keyring
-                let newest = keyring.entries(ofEpoch: keyring.newestEpoch)
-                if published.epoch >= keyring.newestEpoch, local.map(published.supersedes) ?? true,
-                    published.isAuthentic(forAnyOf: newest) {
-                    try writeSetting(named: Self.syncHeaderSetting, value: published.encoded, keys: keys)
-                    return .adopted
-                }
-                // Not adopted, yet made by a holder of a root this device has, and naming one it lacks: another
-                // device's concurrent change (or an old password's holder): the password decides.
-                if published.isAuthentic(forAnyOf: keyring.entries), published.namesRootsMissing(from: keyring) {
-                    try writeSetting(named: Self.syncPendingHeaderSetting, value: published.encoded, keys: keys)
-                }
-                return local.map { .publish($0.encoded) } ?? .unchanged
-            }
-        }
+        try withSyncTransaction { try SyncHeaderReconciliation.reconcile(published: bytes, in: $0) }
     }
 
-    private func storedSyncHeader(keys: Keys, pending: Bool = false) throws -> SyncHeader? {
+    func storedSyncHeader(keys: Keys, pending: Bool = false) throws -> SyncHeader? {
         try readSetting(named: pending ? Self.syncPendingHeaderSetting : Self.syncHeaderSetting, keys: keys)
             .flatMap { try? SyncHeader(decoding: $0) }
     }
@@ -201,16 +147,12 @@ extension Vault {
         get throws {
             try withErrorMapping {
                 let keys = try requireKeys()
-                guard let identity = try syncIdentity(keys: keys) else { return false }
-                return try [storedSyncHeader(keys: keys, pending: true), storedSyncHeader(keys: keys)]
-                    .contains { $0?.namesRootsMissing(from: identity.keyring) ?? false }
+                return try database.readTransaction {
+                    guard let identity = try syncIdentity(keys: keys) else { return false }
+                    return try SQLiteSyncTransaction(vault: self, keys: keys, identity: identity).needsNewPassword()
+                }
             }
         }
-    }
-
-    /// Whether this device's header is of a newer key epoch than any root it holds: it must seal nothing then.
-    func isBehindSyncEpoch(identity: SyncIdentity, keys: Keys) throws -> Bool {
-        (try storedSyncHeader(keys: keys)?.epoch ?? 0) > identity.keyring.newestEpoch
     }
 
     /// Takes in the roots a master password change on another device made, with that password: the header it
@@ -274,7 +216,7 @@ extension Vault {
         try deletePendingSyncHeader()
     }
 
-    private func deletePendingSyncHeader() throws {
+    func deletePendingSyncHeader() throws {
         try database.statement("DELETE FROM settings WHERE name = ?").bind(Self.syncPendingHeaderSetting, at: 1).run()
     }
 

@@ -19,16 +19,6 @@ extension Vault {
         }
     }
 
-    /// Records the fingerprints of files found to be the ones applied. Called inside the ingest's transaction,
-    /// so a round that merged something commits (and syncs to disk) once.
-    func recordVerifiedBatches(_ fingerprints: [BatchName: [UInt8]]) throws {
-        guard !fingerprints.isEmpty else { return }
-        let insert = try database.statement("INSERT OR REPLACE INTO sync_verified (device, seq, stamp) VALUES (?, ?, ?)")
-        for (name, stamp) in fingerprints {
-            try insert.reset().bind(name.device.bytes, at: 1).bind(Int64(name.seq), at: 2).bind(stamp, at: 3).run()
-        }
-    }
-
     /// Forgets the fingerprints and the equivocations of names the transport no longer lists (pruned by their
     /// device, or withdrawn).
     public func forgetBatchesNoLongerListed(_ listed: Set<BatchName>) throws {

@@ -35,6 +35,30 @@ import Testing
         #expect(Self.first.differences(from: Self.first).isEmpty)
         #expect(theirs.displayValue(of: "field:Room") == "4" && Self.first.displayValue(of: "field:Room") == "(none)")
     }
+
+    /// Every field a person edits is named when two versions differ in it, KeePass's extras included (a version
+    /// that changed only them used to be listed as a conflict with no differing field); their contents are never shown.
+    @Test func everyEditableFieldIsNamedOnce() {
+        var theirs = Self.first
+        theirs.title = "GitHub (work)"
+        theirs.username = "alice@work"
+        theirs.password = "p"
+        theirs.urls = [ItemURL("https://github.com")]
+        theirs.notes = "n"
+        theirs.tags = ["work"]
+        theirs.matchMode = .host
+        theirs.expires = Date(timeIntervalSince1970: 2_000_000_000)
+        theirs.oneTimeCode = "otpauth://totp/x?secret=JBSWY3DP"
+        theirs.attributes = ["service": "x"]
+        theirs.keePassExtras = "<AutoType><DefaultSequence>{PASSWORD}</DefaultSequence></AutoType>"
+        theirs.created = Date(timeIntervalSince1970: 1)
+        theirs.modified = Date(timeIntervalSince1970: 2)
+        let names = Self.first.differences(from: theirs).map(\.field)
+        #expect(names == ["title", "username", "password", "urls", "notes", "tags", "match", "expires", "oneTimeCode",
+                          "attributes", "keePassExtras"])
+        #expect(!theirs.displayValue(of: "keePassExtras").contains("PASSWORD"))
+        #expect(Self.first.displayValue(of: "keePassExtras") == "(none)")
+    }
 }
 
 /// Passkeys in ``Item/differences(from:)``: `sesame conflicts` must name a version that added, removed or changed

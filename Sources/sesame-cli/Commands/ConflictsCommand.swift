@@ -164,7 +164,7 @@ enum ConflictsCommand: Command {
             if field.hasPrefix("field:") { return "Field '\(field.dropFirst(6))'" }
             return ["title": "Title", "username": "Username", "password": "Password", "urls": "URLs", "notes": "Notes",
                     "tags": "Tags", "oneTimeCode": "One-time code", "match": "Match", "expires": "Expires",
-                    "attachments": "Attachments", "attributes": "Attributes", "passkeys": "Passkeys", "state": "State"][field] ?? field
+                    "attachments": "Attachments", "attributes": "Attributes", "keePassExtras": "KeePass extras", "passkeys": "Passkeys", "state": "State"][field] ?? field
         }
 
         /// A non-secret value comes with the list; a secret one only from the revealed versions.

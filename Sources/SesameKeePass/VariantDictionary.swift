@@ -1,3 +1,4 @@
+import SesameCrypto
 import SesameStore
 
 /// KeePass's typed key-value map (KDF parameters and public custom data in the KDBX 4 outer header), in file order.

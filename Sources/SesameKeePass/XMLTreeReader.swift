@@ -1,4 +1,5 @@
 import Foundation
+import SesameCrypto
 import SesameStore
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,5 +1,4 @@
 import Foundation
-@testable import SesameStore
 import SesameSync
 import Testing
 
@@ -14,7 +13,7 @@ import Testing
     }
 
     @Test func aUTF8NameAndItsValueAreRead() throws {
-        let record = try #require(Vault.settingRecord(in: op(name: Array("équivalents".utf8), value: [1, 2, 3])))
+        let record = try #require(SyncedSetting.record(in: op(name: Array("équivalents".utf8), value: [1, 2, 3])))
         #expect(record.name == "équivalents")
         #expect(record.value == [1, 2, 3])
     }
@@ -22,7 +21,7 @@ import Testing
     /// Decoding alone would turn these into U+FFFD and accept a name nobody wrote.
     @Test(arguments: [[0xFF], [0x65, 0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF]] as [[UInt8]])
     func aNameThatIsNotUTF8IsNoSettingRecord(name: [UInt8]) {
-        #expect(Vault.settingRecord(in: op(name: name, value: [1])) == nil)
+        #expect(SyncedSetting.record(in: op(name: name, value: [1])) == nil)
     }
 
     @Test func aLengthPastTheEndIsNoSettingRecord() {
@@ -30,6 +29,37 @@ import Testing
         guard case .put(let state, var payload) = truncated.kind else { return }
         payload.removeLast()
         truncated.kind = .put(state: state, payload: payload)
-        #expect(Vault.settingRecord(in: truncated) == nil)
+        #expect(SyncedSetting.record(in: truncated) == nil)
+    }
+
+    @Test func aRecordReadsBackAndARemovalIsEmpty() throws {
+        let set = SyncOp(
+            id: OpID(device: UUID(), counter: 1), item: SyncedSetting.id(of: "equivalent-domains"),
+            kind: .put(state: 0, payload: SyncedSetting.record(named: "equivalent-domains", value: [9, 8])),
+            parents: [], time: HybridTimestamp(milliseconds: 1, counter: 0))
+        let record = try #require(SyncedSetting.record(in: set))
+        #expect(record.name == "equivalent-domains" && record.value == [9, 8])
+        #expect(SyncedSetting.record(in: op(name: Array("x".utf8), value: []))?.value == [])
+    }
+
+    /// Reserved ids are version 8, so no random (version 4) item id can be one, and each name has its own.
+    @Test func reservedIDsAreVersion8AndDistinct() {
+        let id = SyncedSetting.id(of: "equivalent-domains")
+        #expect(id.uuid.6 >> 4 == 8 && id.uuid.8 >> 6 == 2)
+        #expect(id == SyncedSetting.id(of: "equivalent-domains") && id != SyncedSetting.id(of: "other"))
+    }
+
+    /// A reader merges the other live versions, best first, and skips a concurrent removal (nothing to merge).
+    @Test func otherLiveValuesSkipRemovals() {
+        let item = SyncedSetting.id(of: "equivalent-domains")
+        func put(_ counter: UInt64, _ value: [UInt8]?) -> SyncOp {
+            SyncOp(
+                id: OpID(device: UUID(), counter: counter), item: item,
+                kind: .put(state: 0, payload: SyncedSetting.record(named: "equivalent-domains", value: value)),
+                parents: [], time: HybridTimestamp(milliseconds: counter, counter: 0))
+        }
+        let resolution = ItemResolution(ops: [put(1, [1]), put(2, nil), put(3, [3]), put(4, [4])])
+        #expect(resolution.winner.flatMap { SyncedSetting.record(in: $0)?.value } == [4])
+        #expect(SyncedSetting.otherLiveValues(in: resolution) == [[3], [1]])
     }
 }

@@ -1,3 +1,4 @@
+import SesameCrypto
 import SesameKeePass
 import SesameStore
 

@@ -58,7 +58,8 @@ extension LocalVaultService: BrowserPasskeyAccess {
         let allowed = Set(request.allowedCredentialIDs)
         // The most recently used passkey that may sign: the one the user signed in with last on this site.
         let candidates = try passkeys().filter {
-            $0.passkey.relyingPartyID == relyingPartyID && (allowed.isEmpty || allowed.contains($0.passkey.credentialID))
+            $0.passkey.relyingPartyID == relyingPartyID
+                && (allowed.isEmpty || allowed.contains($0.passkey.credentialID))
         }
         guard let chosen = candidates.max(by: {
             ($0.passkey.lastUsed ?? $0.passkey.created, $0.itemID.uuidString)
@@ -96,7 +97,8 @@ extension LocalVaultService: BrowserPasskeyAccess {
     {
         do {
             let page = try WebAuthnOrigin(parsing: origin)
-            return .done(CheckedPage(origin: page, relyingPartyID: try page.relyingPartyID(requested: requested, publicSuffixList: list)))
+            let relyingPartyID = try page.relyingPartyID(requested: requested, publicSuffixList: list)
+            return .done(CheckedPage(origin: page, relyingPartyID: relyingPartyID))
         } catch {
             return .refused(BrowserPasskeyRefusal(error))
         }
@@ -110,7 +112,9 @@ extension LocalVaultService: BrowserPasskeyAccess {
     /// Keeps a new passkey in the login of the page's site for its user name, replacing one of that relying party
     /// and user handle there (an authenticator holds one credential per account); a new login when there is none.
     private func keep(_ passkey: Passkey, page: WebAuthnOrigin) throws(ServiceFailure) {
-        if let problem = passkey.problem { throw ServiceFailure(.invalidInput, "The passkey cannot be kept: \(problem).") }
+        if let problem = passkey.problem {
+            throw ServiceFailure(.invalidInput, "The passkey cannot be kept: \(problem).")
+        }
         let owner = try match([ServiceIdentifier(page.serialized, kind: .url)])
             .filter { $0.match != .domain && $0.username == passkey.userName }
             .first

@@ -71,10 +71,12 @@ enum PasskeyAssertOperation: AgentOperation {
         func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<BrowserPasskeySignIn> {
             if let refusal { return .refused(refusal) }
             guard let assertion = passkeyAssertion else {
-                throw ServiceFailure(.protocolError, "The agent answered passkeyAssert with neither a signature nor a refusal.")
+                throw ServiceFailure(
+                    .protocolError, "The agent answered passkeyAssert with neither a signature nor a refusal.")
             }
             return .done(BrowserPasskeySignIn(
-                credentialID: try bytes(assertion.credentialID), authenticatorData: try bytes(assertion.authenticatorData),
+                credentialID: try bytes(assertion.credentialID),
+                authenticatorData: try bytes(assertion.authenticatorData),
                 signature: try bytes(assertion.signature), userHandle: try bytes(assertion.userHandle)))
         }
     }
@@ -101,7 +103,8 @@ enum PasskeyAssertOperation: AgentOperation {
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        let service = try feature(vault, (any BrowserPasskeyAccess).self, missing: "This vault service does not serve passkeys to browsers.")
+        let service = try feature(
+            vault, (any BrowserPasskeyAccess).self, missing: "This vault service does not serve passkeys to browsers.")
         return Reply(try service.assertBrowserPasskey(try request.passkeyRequest.request()))
     }
 }

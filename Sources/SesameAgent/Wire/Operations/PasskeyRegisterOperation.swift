@@ -81,7 +81,8 @@ enum PasskeyRegisterOperation: AgentOperation {
         func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<BrowserPasskeyCreated> {
             if let refusal { return .refused(refusal) }
             guard let registration = passkeyRegistration else {
-                throw ServiceFailure(.protocolError, "The agent answered passkeyRegister with neither a passkey nor a refusal.")
+                throw ServiceFailure(
+                    .protocolError, "The agent answered passkeyRegister with neither a passkey nor a refusal.")
             }
             return .done(BrowserPasskeyCreated(
                 credentialID: try bytes(registration.credentialID),
@@ -110,7 +111,8 @@ enum PasskeyRegisterOperation: AgentOperation {
     static func perform(_ request: Request, on vault: any UnlockedVault, secrets: [SecureBytes])
         throws(ServiceFailure) -> Reply
     {
-        let service = try feature(vault, (any BrowserPasskeyAccess).self, missing: "This vault service does not serve passkeys to browsers.")
+        let service = try feature(
+            vault, (any BrowserPasskeyAccess).self, missing: "This vault service does not serve passkeys to browsers.")
         return Reply(try service.registerBrowserPasskey(try request.passkeyCreation.creation()))
     }
 }

@@ -73,7 +73,7 @@ let package = Package(
         // (SesameCore) links none of them: Auto-Type's rules and candidates, the KeePassXC-Browser protocol's
         // access, and items as the Secret Service's lookup attributes name them.
         .target(name: "SesameAutoTypeRules", dependencies: ["SesameAutoFill", "SesameAutoType", "SesameStore"]),
-        .target(name: "SesameBrowserAccess", dependencies: ["SesameAutoFill", "SesameStore", "SesameDomains"]),
+        .target(name: "SesameBrowserAccess", dependencies: ["SesameAutoFill", "SesameStore", "SesameDomains", "SesamePasskeys"]),
         .target(name: "SesameSecretAttributes", dependencies: ["SesameAutoFill", "SesameStore"]),
         .target(name: "SesameSystemCalls", dependencies: ["CSesameSystem"]),
 
@@ -103,7 +103,7 @@ let package = Package(
             "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
         ]),
         .target(name: "SesameBrowser", dependencies: ["SesameAgentLink",
-            "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
+            "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: ["SesameAgentLink",
             "SesameBrowser", "SesameAgent", "SesameTerminal",

@@ -12,7 +12,7 @@ import SesameStore
 /// `get-logins` offered before).
 @main
 enum FuzzBrowserMessage {
-    final class Vault: BrowserAccess {
+    final class Vault: BrowserAccess, BrowserPasskeyAccess {
         /// Every login gets this id, so a `get-totp` in a later message (or input: the host lives on) names one
         /// `get-logins` offered.
         let offeredID = UUID(uuidString: "DDEAA427-553A-40FC-BA34-9FD841E17545")!
@@ -35,6 +35,29 @@ enum FuzzBrowserMessage {
         }
         func saveBrowserLogin(_ login: BrowserLoginSave) throws(ServiceFailure) -> ItemView {
             ItemView(Item(title: login.url, username: login.username, password: login.password))
+        }
+        /// Passkeys: an answer for association "a" (a refusal when the page names one of the refusals), else not
+        /// associated, so the host's reply building runs on what the fuzzer sent.
+        func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+            -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+        {
+            guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
+            if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
+            return .done(BrowserPasskeyCreated(
+                credentialID: request.userHandle, authenticatorData: request.clientDataHash, attestationObject: [0xa0]))
+        }
+        func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+            -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+        {
+            guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
+            if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
+            return .done(BrowserPasskeySignIn(
+                credentialID: request.allowedCredentialIDs.first ?? [1], authenticatorData: request.clientDataHash,
+                signature: [0x30], userHandle: []))
+        }
+        static func refusal(in origin: String) -> BrowserPasskeyRefusal? {
+            [BrowserPasskeyRefusal.excludedCredential, .noPasskey, .publicSuffixRelyingPartyID, .unsupportedAlgorithms]
+                .first { origin.contains($0.rawValue) }
         }
     }
 

@@ -56,3 +56,19 @@ extension AgentClient: BrowserAccess {
         try call(BrowserAnswerOperation.self, .init(code: code, allow: name != nil, name: name)).association?.association
     }
 }
+
+// MARK: - BrowserPasskeyAccess
+
+extension AgentClient: BrowserPasskeyAccess {
+    public func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+    {
+        try call(PasskeyRegisterOperation.self, .init(passkeyCreation: .init(request))).outcome()
+    }
+
+    public func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+    {
+        try call(PasskeyAssertOperation.self, .init(passkeyRequest: .init(request))).outcome()
+    }
+}

@@ -18,7 +18,7 @@ public final class BrowserHost: @unchecked Sendable {
     /// Sesame has no groups; the extension is shown one, named after the app.
     static let groupName = "Sesame"
 
-    private let backend: any BrowserBackend
+    let backend: any BrowserBackend
     private let origin: String
     private let output: @Sendable ([UInt8]) -> Void
     private let session = BrowserSession()
@@ -99,7 +99,8 @@ public final class BrowserHost: @unchecked Sendable {
 
     static let encryptedActions: Set<String> = [
         "get-databasehash", "associate", "test-associate", "get-logins", "set-login", "generate-password", "get-totp",
-        "lock-database", "request-autotype", "get-database-groups", "create-new-group",
+        "lock-database", "request-autotype", "get-database-groups", "create-new-group", "passkeys-register",
+        "passkeys-get",
     ]
 
     struct OfferedLogin {
@@ -165,6 +166,10 @@ public final class BrowserHost: @unchecked Sendable {
                 let hash = try hash()
                 let group: [String: Any] = ["name": Self.groupName, "uuid": String(hash.prefix(32)), "children": [Any]()]
                 send(reply, ["groups": ["groups": [group]], "defaultGroup": Self.groupName])
+            case "passkeys-register":
+                try registerPasskey(request, reply)
+            case "passkeys-get":
+                try getPasskey(request, reply)
             case "create-new-group":
                 _ = try hash()
                 fail(reply, .cannotCreateNewGroup, text: "Sesame has no groups; use tags instead.")
@@ -306,7 +311,7 @@ public final class BrowserHost: @unchecked Sendable {
 
     /// The vault's hash. Asked of the agent even when known (`checked`), since the answer also says whether the
     /// vault is unlocked; an action whose next vault call answers that anyway passes false and saves a round trip.
-    private func hash(checked: Bool = true) throws(ServiceFailure) -> String {
+    func hash(checked: Bool = true) throws(ServiceFailure) -> String {
         if let cached = lock.withLock({ hashCache }), !checked { return cached }
         let hash = try backend.call { vault throws(ServiceFailure) in try vault.browserDatabaseHash() }
         lock.withLock { hashCache = hash }
@@ -335,7 +340,7 @@ public final class BrowserHost: @unchecked Sendable {
     }
 
     /// Encrypts `fields` (with version, success and the incremented nonce) and sends them.
-    private func send(_ reply: Reply, _ fields: [String: Any]) {
+    func send(_ reply: Reply, _ fields: [String: Any]) {
         let next = PublicKeyBox.increment(reply.nonce)
         let nonce = Data(next).base64EncodedString()
         var body = fields
@@ -350,7 +355,7 @@ public final class BrowserHost: @unchecked Sendable {
         emit(outer)
     }
 
-    private func fail(_ reply: Reply, _ code: BrowserErrorCode, text: String? = nil) {
+    func fail(_ reply: Reply, _ code: BrowserErrorCode, text: String? = nil) {
         fail(reply.action, code, requestID: reply.requestID, text: text)
     }
 

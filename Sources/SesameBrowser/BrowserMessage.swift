@@ -23,11 +23,16 @@ struct BrowserMessage: Decodable, Sendable {
     var uuid: String?
     var keys: [BrowserKey]?
     var search: String?
+    /// `passkeys-register` / `passkeys-get`: the page's origin and its WebAuthn options (the inner request's
+    /// `publicKey` is an object; the envelope's, in `change-public-keys`, a string).
+    var origin: String?
+    var passkeyOptions: BrowserPasskeyOptions?
 
     enum CodingKeys: String, CodingKey {
         case action = "action", message = "message", nonce = "nonce", clientID = "clientID"
         case publicKey = "publicKey", requestID = "requestID", url = "url", submitUrl = "submitUrl", id = "id"
         case key = "key", idKey = "idKey", login = "login", password = "password", uuid = "uuid", keys = "keys", search = "search"
+        case origin = "origin"
     }
 
     init(from decoder: any Decoder) throws {
@@ -49,6 +54,8 @@ struct BrowserMessage: Decodable, Sendable {
         uuid = text(.uuid)
         keys = try? container.decodeIfPresent([BrowserKey].self, forKey: .keys)
         search = text(.search)
+        origin = text(.origin)
+        passkeyOptions = try? container.decodeIfPresent(BrowserPasskeyOptions.self, forKey: .publicKey)
     }
 
     enum ParseFailure: Error, Equatable {

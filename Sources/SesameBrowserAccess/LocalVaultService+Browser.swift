@@ -103,7 +103,7 @@ extension LocalVaultService: BrowserAccess {
     // MARK: - Helpers
 
     /// The name of the first association among `keys` whose name and key both match; records its use.
-    private func association(for keys: [BrowserKey]) throws(ServiceFailure) -> String {
+    func association(for keys: [BrowserKey]) throws(ServiceFailure) -> String {
         let associations = try browserAssociations()
         guard let found = associations.first(where: { stored in keys.contains { $0.id == stored.name && $0.key == stored.key } })
         else { throw ServiceFailure(.notFound, "The browser is not associated with this vault.") }

@@ -40,6 +40,10 @@ enum PinValue {
     static let attributedItem = #"{"attributes":{"service":"demo"},"created":800000000,"id":"\#(id)","label":"Demo","modified":800000000}"#
     static let association = #"{"created":800000000,"key":"\#(key)","name":"firefox-laptop"}"#
     static let browserKey = #"{"id":"firefox-laptop","key":"\#(key)"}"#
+    static let passkeyCreation = #"{"algorithms":[-7,-257],"clientDataHash":"\#(String(repeating: "A", count: 43))","excludedCredentials":["AAECAwQFBgcICQoLDA0ODw"],"keys":[\#(browserKey)],"origin":"https://github.com","relyingParty":"github.com","userDisplayName":"Alice","userHandle":"dXNlcg","userName":"alice","userVerificationRequired":false}"#
+    static let passkeyRegistration = #"{"attestationObject":"o2NmbXRkbm9uZQ","authenticatorData":"SZYN5YgO","credentialID":"AAECAwQFBgcICQoLDA0ODw"}"#
+    static let passkeyRequest = #"{"allowedCredentials":["AAECAwQFBgcICQoLDA0ODw"],"clientDataHash":"\#(String(repeating: "A", count: 43))","keys":[\#(browserKey)],"origin":"https://github.com","userVerificationRequired":false}"#
+    static let passkeyAssertion = #"{"authenticatorData":"SZYN5YgO","credentialID":"AAECAwQFBgcICQoLDA0ODw","signature":"MEUCIQ","userHandle":"dXNlcg"}"#
     static let browserQuery = #"{"keys":[\#(browserKey)],"submitURL":"https://github.com/session","url":"https://github.com/login"}"#
     static let browserLogins = #"{"association":"firefox-laptop","logins":[{"expired":false,"id":"\#(id)","oneTimeCode":"492039","password":"s3cret","title":"GitHub","username":"alice"}]}"#
     static let browserLogin = #"{"itemID":"\#(id)","key":\#(browserKey),"password":"n3w","url":"https://github.com/login","username":"alice"}"#
@@ -66,7 +70,7 @@ enum PinValue {
 
 /// A vault that answers every call with the pinned values and records what it was asked, each argument as its
 /// JSON: the server side of `WirePinTests`.
-final class PinnedVault: UnlockedVault, BrowserAccess, SyncConflictService, @unchecked Sendable {
+final class PinnedVault: UnlockedVault, BrowserAccess, BrowserPasskeyAccess, SyncConflictService, @unchecked Sendable {
     private(set) var calls: [String] = []
 
     private func heard<T>(_ call: String, _ value: T) -> T {
@@ -172,6 +176,18 @@ final class PinnedVault: UnlockedVault, BrowserAccess, SyncConflictService, @unc
     }
     func browserOneTimeCode(_ query: BrowserOneTimeCodeQuery) throws(ServiceFailure) -> OneTimeCode? {
         heard("browserOneTimeCode(\(json(query)))", PinValue.decode(PinValue.oneTimeCode))
+    }
+    func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+    {
+        heard("registerBrowserPasskey(\(json(PasskeyRegisterOperation.Creation(request))))",
+              try PinValue.decode(#"{"passkeyRegistration":\#(PinValue.passkeyRegistration)}"#, as: PasskeyRegisterOperation.Reply.self).outcome())
+    }
+    func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+    {
+        heard("assertBrowserPasskey(\(json(PasskeyAssertOperation.PasskeyRequest(request))))",
+              try PinValue.decode(#"{"passkeyAssertion":\#(PinValue.passkeyAssertion)}"#, as: PasskeyAssertOperation.Reply.self).outcome())
     }
     func syncConflicts() throws(ServiceFailure) -> [ConflictSummary] { heard("syncConflicts()", [PinValue.decode(PinValue.conflict)]) }
     func conflictVersions(_ itemID: UUID) throws(ServiceFailure) -> [Item] {

@@ -3,6 +3,7 @@ import Glibc
 @testable import SesameAgent
 import SesameAgentLink
 import SesameAutoFill
+import SesameBrowserAccess
 import SesameAutoType
 import SesameCrypto
 import SesameStore
@@ -190,6 +191,24 @@ let wirePins: [WirePin] = [
             replies: [#"{"id":1,"oneTimeCode":\#(V.oneTimeCode),"type":"result"}"#],
             call: { try expectJSON($0.browserOneTimeCode(V.decode(V.browserCode)), V.oneTimeCode) },
             performed: "browserOneTimeCode(\(V.browserCode))"),
+    WirePin(operation: "passkeyRegister",
+            request: #"{"id":1,"passkeyCreation":\#(V.passkeyCreation),"type":"passkeyRegister","vault":"/v.sqlite"}"#,
+            replies: [#"{"id":1,"passkeyRegistration":\#(V.passkeyRegistration),"type":"result"}"#],
+            call: {
+                let creation = try V.decode(V.passkeyCreation, as: PasskeyRegisterOperation.Creation.self).creation()
+                #expect(try $0.registerBrowserPasskey(creation) == .done(BrowserPasskeyCreated(
+                    credentialID: Array(0...15), authenticatorData: [0x49, 0x96, 0x0d, 0xe5, 0x88, 0x0e],
+                    attestationObject: Array(Base64URL.decode("o2NmbXRkbm9uZQ")!))))
+            }, performed: "registerBrowserPasskey(\(V.passkeyCreation))"),
+    WirePin(operation: "passkeyAssert",
+            request: #"{"id":1,"passkeyRequest":\#(V.passkeyRequest),"type":"passkeyAssert","vault":"/v.sqlite"}"#,
+            replies: [#"{"id":1,"passkeyAssertion":\#(V.passkeyAssertion),"type":"result"}"#],
+            call: {
+                let request = try V.decode(V.passkeyRequest, as: PasskeyAssertOperation.PasskeyRequest.self).request()
+                #expect(try $0.assertBrowserPasskey(request) == .done(BrowserPasskeySignIn(
+                    credentialID: Array(0...15), authenticatorData: [0x49, 0x96, 0x0d, 0xe5, 0x88, 0x0e],
+                    signature: [0x30, 0x45, 0x02, 0x21], userHandle: Array("user".utf8))))
+            }, performed: "assertBrowserPasskey(\(V.passkeyRequest))"),
     WirePin(operation: "browserAssociate",
             request: #"{"browserKey":{"id":"","key":"\#(V.key)"},"id":1,"origin":"keepassxc-browser@keepassxc.org","type":"browserAssociate","vault":"/v.sqlite"}"#,
             replies: [#"{"association":\#(V.association),"id":1,"type":"result"}"#],

@@ -14,6 +14,22 @@ let pyNaClIsInstalled: Bool = {
     return process.terminationStatus == 0
 }()
 
+/// A python3 on the test's PATH with py_webauthn and python-fido2 (the relying parties RelyingPartyTests use; pip
+/// installs them, often into another interpreter than Debian's, which has python3-nacl): its path, or nil.
+let relyingPartyPython: String? = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import sys, webauthn, fido2, cryptography; print(sys.executable)"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 && !path.isEmpty ? path : nil
+}()
+
 /// The whole chain as a browser drives it: a protocol client written in Python with PyNaCl (Debian's
 /// python3-nacl) plays the extension against the built `sesame-browser-host`, which relays to a real agent in a
 /// private home; associations are answered with the real `sesame browser` commands. Scenarios live in
@@ -127,6 +143,17 @@ struct BrowserProtocolTests {
     /// association places for five minutes.
     @Test func strangersGetNoAutoTypeAndCannotCrowdOutTheBrowsersAssociation() throws {
         let result = try Home().scenario("association_slots")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Issue 24: passkeys-register then passkeys-get through the host, verified by py_webauthn and python-fido2
+    /// as the page's server; a public suffix or another site as relying party id, http off localhost, an excluded
+    /// credential, no ES256, an unassociated browser and a locked vault are refused with KeePassXC's codes.
+    @Test(.enabled(if: relyingPartyPython != nil, "needs py_webauthn and python-fido2 (pip install webauthn fido2)"))
+    func passkeysRegisterAndSignInAsARelyingPartyVerifiesAndRefusalsCarryKeePassXCsCodes() throws {
+        let home = try Home()
+        let result = try home.run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", "passkeys"],
+                                  environment: ["RELYING_PARTY_PYTHON": relyingPartyPython ?? ""])
         #expect(result.status == 0, "\(result.output)")
     }
 

@@ -395,10 +395,152 @@ def _before_keys(client):
     return client.wait_for(lambda r: r.get("action") == "get-databasehash")
 
 
+RELYING_PARTY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "SesamePasskeysTests", "Scripts",
+                             "relying_party.py")
+
+
+def b64u(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def b64u_decode(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def creation_options(challenge, user_id, name, rp_id=None, algorithms=(-7, -257), exclude=(), verification="preferred"):
+    """The `publicKey` of passkeys-register as KeePassXC-Browser 1.9 builds it (buildCredentialCreationOptions)."""
+    rp = {"name": "Example"}
+    if rp_id is not None:
+        rp["id"] = rp_id
+    return {"attestation": "none", "authenticatorSelection": {"userVerification": verification},
+            "challenge": b64u(challenge), "extensions": {},
+            "pubKeyCredParams": [{"type": "public-key", "alg": alg} for alg in algorithms], "rp": rp,
+            "timeout": 30000, "excludeCredentials": [{"id": c, "type": "public-key"} for c in exclude],
+            "user": {"id": b64u(user_id), "name": name, "displayName": name.title()}}
+
+
+def request_options(challenge, rp_id=None, allow=(), verification="preferred"):
+    """The `publicKey` of passkeys-get (buildCredentialRequestOptions)."""
+    options = {"challenge": b64u(challenge), "enterpriseAttestationPossible": False, "extensions": {},
+               "timeout": 30000, "userVerification": verification,
+               "allowCredentials": [{"id": c, "type": "public-key", "transports": ["internal"]} for c in allow]}
+    if rp_id is not None:
+        options["rpId"] = rp_id
+    return options
+
+
+def expect_passkey_error(reply, code):
+    """Refusals are answered inside the encrypted reply, as KeePassXC's getPasskeyError does."""
+    assert reply.get("response", {}).get("errorCode") == code, "expected passkey error %s, got %r" % (code, reply)
+
+
+def verified_by_relying_parties(cases):
+    """py_webauthn and python-fido2 (relying_party.py) must accept every registration and sign-in."""
+    # The interpreter with the relying-party libraries (pip's), which need not be the one with python3-nacl.
+    python = os.environ.get("RELYING_PARTY_PYTHON") or sys.executable
+    result = subprocess.run([python, RELYING_PARTY], input=json.dumps({"cases": cases}), capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    results = json.loads(result.stdout)["results"]
+    for case in cases:
+        for library in ("webauthn", "fido2"):
+            verdict = results[case["name"]][library]
+            assert verdict["registration"] == "ok", (case["name"], library, verdict)
+            assert verdict["assertions"] == ["ok"] * len(case["assertions"]), (case["name"], library, verdict)
+
+
+def register(client, key, origin, options):
+    return client.call("passkeys-register", {"publicKey": options, "origin": origin, "keys": [key]})
+
+
+def sign_in(client, key, origin, options):
+    return client.call("passkeys-get", {"publicKey": options, "origin": origin, "keys": [key]})
+
+
+def passkeys():
+    """passkeys-register then passkeys-get through the host, as the extension sends them; the page's server side
+    is py_webauthn and python-fido2. Then every refusal with KeePassXC's code."""
+    client = HostClient(HOST, dict(os.environ))
+    client.change_keys()
+    key, _ = associate(client)
+    cases = []
+    for name, origin, rp_id in (("site", "https://alice.example.com", "example.com"),
+                                ("local", "http://localhost:8080", None)):
+        challenge, user_id = random_bytes(32), random_bytes(16)
+        created = register(client, key, origin, creation_options(challenge, user_id, "alice", rp_id))["response"]
+        assert created["type"] == "public-key" and created["id"] == created["rawId"], created
+        assert created["authenticatorAttachment"] == "platform" and created["response"]["publicKeyAlgorithm"] == -7
+        client_data = json.loads(b64u_decode(created["response"]["clientDataJSON"]))
+        assert client_data == {"type": "webauthn.create", "challenge": b64u(challenge), "origin": origin,
+                               "crossOrigin": False}, client_data
+        assertions = []
+        # Once naming the credential, once discoverable (no allow list).
+        for allow in ([created["id"]], []):
+            get_challenge = random_bytes(32)
+            signed = sign_in(client, key, origin, request_options(get_challenge, rp_id, allow))["response"]
+            assert signed["id"] == created["id"] and signed["response"]["userHandle"] == b64u(user_id), signed
+            assert json.loads(b64u_decode(signed["response"]["clientDataJSON"]))["type"] == "webauthn.get"
+            assertions.append({"challenge": b64u(get_challenge), **{k: signed["response"][k] for k in (
+                "clientDataJSON", "authenticatorData", "signature", "userHandle")}})
+        cases.append({"name": name, "rpId": rp_id or "localhost", "origin": origin, "credentialId": created["id"],
+                      "registration": {"challenge": b64u(challenge),
+                                       "clientDataJSON": created["response"]["clientDataJSON"],
+                                       "attestationObject": created["response"]["attestationObject"]},
+                      "assertions": assertions})
+    verified_by_relying_parties(cases)
+
+    # Kept in a login titled by the relying party, its use recorded; no private key in any reply above.
+    listing = json.loads(sesame("passkey", "list", "--json").stdout)
+    site = [entry for entry in listing if entry["passkey"]["relyingParty"] == "example.com"]
+    assert len(site) == 1 and site[0]["title"] == "example.com" and site[0]["passkey"]["userName"] == "alice", listing
+    assert site[0]["passkey"].get("lastUsed") is not None, site
+
+    origin, challenge = "https://alice.example.com", random_bytes(32)
+    # An excluded credential (the site holds one of this vault already).
+    expect_passkey_error(register(client, key, origin, creation_options(
+        challenge, random_bytes(16), "alice", "example.com", exclude=[cases[0]["credentialId"]])), 21)
+    # No ES256 among the site's algorithms.
+    expect_passkey_error(register(client, key, origin, creation_options(
+        challenge, random_bytes(16), "bob", "example.com", algorithms=(-257, -8))), 29)
+    # A public suffix (github.io's private section) and another site as relying party id.
+    expect_passkey_error(register(client, key, "https://alice.github.io", creation_options(
+        challenge, random_bytes(16), "alice", "github.io")), 28)
+    expect_passkey_error(register(client, key, origin, creation_options(
+        challenge, random_bytes(16), "alice", "other.com")), 28)
+    expect_passkey_error(sign_in(client, key, origin, request_options(challenge, "other.com")), 28)
+    # http that is not localhost, and no origin at all.
+    expect_passkey_error(register(client, key, "http://alice.example.com", creation_options(
+        challenge, random_bytes(16), "alice", "example.com")), 26)
+    expect_passkey_error(register(client, key, "", creation_options(challenge, random_bytes(16), "alice")), 25)
+    # A short challenge, user verification the host cannot do, a credential the vault does not hold.
+    expect_passkey_error(sign_in(client, key, origin, request_options(random_bytes(8), "example.com")), 32)
+    expect_passkey_error(sign_in(client, key, origin, request_options(challenge, "example.com", verification="required")), 23)
+    expect_passkey_error(sign_in(client, key, origin, request_options(challenge, "example.com", [b64u(random_bytes(16))])), 15)
+    expect_passkey_error(sign_in(client, key, "https://example.org", request_options(challenge)), 15)
+    # None of the refusals stored anything.
+    assert len(json.loads(sesame("passkey", "list", "--json").stdout)) == 2
+
+    # A browser that is not associated (a key the user never allowed) gets error 8 in clear.
+    stranger = HostClient(HOST, dict(os.environ))
+    stranger.change_keys()
+    forged = {"id": key["id"], "key": new_id_key()}
+    expect_error(stranger.call("passkeys-get", {"publicKey": request_options(challenge, "example.com"),
+                                                "origin": origin, "keys": [forged]}), 8, "passkeys-get")
+    expect_error(stranger.call("passkeys-register", {"publicKey": creation_options(challenge, random_bytes(16), "eve"),
+                                                     "origin": origin, "keys": [forged]}), 8, "passkeys-register")
+    assert stranger.close() == 0
+
+    # A locked vault answers error 1 at once.
+    assert sesame("lock").returncode == 0
+    expect_error(client.call("passkeys-get", {"publicKey": request_options(challenge, "example.com"),
+                                              "origin": origin, "keys": [key]}), 1, "passkeys-get")
+    assert client.close() == 0
+
+
 SCENARIOS = {
     "every_action": every_action, "deny_and_revoke": deny_and_revoke, "locked_vault": locked_vault,
     "pipelined": pipelined, "crypto_failures": crypto_failures, "one_time_codes": one_time_codes,
-    "hostile_pages": hostile_pages, "association_slots": association_slots,
+    "hostile_pages": hostile_pages, "association_slots": association_slots, "passkeys": passkeys,
 }
 
 if __name__ == "__main__":

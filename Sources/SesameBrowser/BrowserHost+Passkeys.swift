@@ -13,108 +13,109 @@ extension BrowserHost {
     static let minimumChallengeByteCount = 16
 
     func registerPasskey(_ request: BrowserMessage, _ reply: Reply) throws(ServiceFailure) {
-        _ = try hash()  // a locked vault answers error 1 at once
-        guard let options = request.passkeyOptions else { return refuse(reply, .passkeysEmptyPublicKey) }
-        guard let page = request.origin else { return refuse(reply, .passkeysInvalidURLProvided) }
-        let origin: WebAuthnOrigin
-        do {
-            origin = try WebAuthnOrigin(parsing: page)
-        } catch {
-            let refusal = BrowserPasskeyRefusal(error)
-            return refuse(reply, Self.code(refusal), text: refusal.description)
-        }
-        guard let challenge = options.challenge.flatMap(Base64URL.decode),
-              challenge.count >= Self.minimumChallengeByteCount
-        else { return refuse(reply, .passkeysInvalidChallenge) }
+        guard let page = try clientData(of: request, .registration, reply) else { return }
+        let options = page.options
         guard let userHandle = options.user?.id.flatMap(Base64URL.decode), (1...64).contains(userHandle.count) else {
             return refuse(reply, .passkeysInvalidUserID)
         }
-        var excluded: [[UInt8]] = []
-        for id in options.excludedCredentials {
-            // An id that is not base64url names no passkey of Sesame's; it excludes nothing.
-            if let bytes = Base64URL.decode(id) { excluded.append(bytes) }
-        }
-        let clientData = ClientDataJSON.bytes(.registration, challenge: challenge, origin: origin.serialized)
+        // An id that is not base64url names no passkey of Sesame's; it excludes nothing.
+        let excluded = options.excludedCredentials.compactMap(Base64URL.decode)
         let creation = BrowserPasskeyCreation(
-            origin: page, relyingPartyID: options.relyingParty?.id, userName: options.user?.name ?? "",
+            origin: page.origin, relyingPartyID: options.relyingParty?.id, userName: options.user?.name ?? "",
             userDisplayName: options.user?.displayName ?? "", userHandle: userHandle,
-            clientDataHash: SHA256.hash(clientData), algorithms: options.algorithms ?? [],
+            clientDataHash: SHA256.hash(page.clientData), algorithms: options.algorithms ?? [],
             excludedCredentialIDs: excluded, userVerificationRequired: options.userVerification == "required",
             keys: request.keys ?? [])
-        let outcome: BrowserPasskeyOutcome<BrowserPasskeyCreated>
-        do throws(ServiceFailure) {
-            outcome = try backend.call { vault throws(ServiceFailure) in
-                try Self.passkeys(vault).registerBrowserPasskey(creation)
-            }
-        } catch where error.code == .notFound {
-            return fail(reply, .associationFailed)
-        }
-        switch outcome {
-        case .refused(let refusal):
-            refuse(reply, Self.code(refusal), text: refusal.description)
-        case .done(let created):
-            let id = Base64URL.encode(created.credentialID)
-            send(reply, ["response": [
-                "id": id, "rawId": id, "type": "public-key", "authenticatorAttachment": "platform",
-                "clientExtensionResults": [String: Any](),
-                "response": [
-                    "clientDataJSON": Base64URL.encode(clientData),
-                    "attestationObject": Base64URL.encode(created.attestationObject),
-                    "authenticatorData": Base64URL.encode(created.authenticatorData),
-                    "publicKeyAlgorithm": COSEAlgorithm.es256, "transports": ["internal", "hybrid"],
-                    "clientExtensionResults": [String: Any](),
-                ] as [String: Any],
-            ] as [String: Any]])
+        try answer(reply, clientData: page.clientData, { vault throws(ServiceFailure) in
+            try vault.registerBrowserPasskey(creation)
+        }) { created in
+            (created.credentialID, [
+                "attestationObject": Base64URL.encode(created.attestationObject),
+                "authenticatorData": Base64URL.encode(created.authenticatorData),
+                "publicKeyAlgorithm": COSEAlgorithm.es256, "transports": ["internal", "hybrid"],
+            ])
         }
     }
 
     func getPasskey(_ request: BrowserMessage, _ reply: Reply) throws(ServiceFailure) {
-        _ = try hash()
-        guard let options = request.passkeyOptions else { return refuse(reply, .passkeysEmptyPublicKey) }
-        guard let page = request.origin else { return refuse(reply, .passkeysInvalidURLProvided) }
-        let origin: WebAuthnOrigin
-        do {
-            origin = try WebAuthnOrigin(parsing: page)
-        } catch {
-            let refusal = BrowserPasskeyRefusal(error)
-            return refuse(reply, Self.code(refusal), text: refusal.description)
-        }
-        guard let challenge = options.challenge.flatMap(Base64URL.decode),
-              challenge.count >= Self.minimumChallengeByteCount
-        else { return refuse(reply, .passkeysInvalidChallenge) }
+        guard let page = try clientData(of: request, .assertion, reply) else { return }
+        let options = page.options
         let allowed = options.allowedCredentials.compactMap(Base64URL.decode)
         // Ids that are all unreadable allow nothing, not everything.
         guard allowed.count == options.allowedCredentials.count || !allowed.isEmpty else {
             return refuse(reply, .noLoginsFound)
         }
-        let clientData = ClientDataJSON.bytes(.assertion, challenge: challenge, origin: origin.serialized)
         let passkeyRequest = BrowserPasskeyRequest(
-            origin: page, relyingPartyID: options.relyingPartyID, allowedCredentialIDs: allowed,
-            clientDataHash: SHA256.hash(clientData), userVerificationRequired: options.userVerification == "required",
-            keys: request.keys ?? [])
-        let outcome: BrowserPasskeyOutcome<BrowserPasskeySignIn>
+            origin: page.origin, relyingPartyID: options.relyingPartyID, allowedCredentialIDs: allowed,
+            clientDataHash: SHA256.hash(page.clientData),
+            userVerificationRequired: options.userVerification == "required", keys: request.keys ?? [])
+        try answer(reply, clientData: page.clientData, { vault throws(ServiceFailure) in
+            try vault.assertBrowserPasskey(passkeyRequest)
+        }) { signIn in
+            (signIn.credentialID, [
+                "authenticatorData": Base64URL.encode(signIn.authenticatorData),
+                "signature": Base64URL.encode(signIn.signature),
+                "userHandle": Base64URL.encode(signIn.userHandle),
+            ])
+        }
+    }
+
+    /// What both requests check first, in this order (a locked vault answers error 1 at once; then the options,
+    /// the page's origin and the challenge), and the client data built from them; nil once refused.
+    private func clientData(of request: BrowserMessage, _ ceremony: ClientDataJSON.Ceremony, _ reply: Reply)
+        throws(ServiceFailure) -> (options: BrowserPasskeyOptions, origin: String, clientData: [UInt8])?
+    {
+        _ = try hash()
+        guard let options = request.passkeyOptions else {
+            refuse(reply, .passkeysEmptyPublicKey)
+            return nil
+        }
+        guard let page = request.origin else {
+            refuse(reply, .passkeysInvalidURLProvided)
+            return nil
+        }
+        let origin: WebAuthnOrigin
+        do {
+            origin = try WebAuthnOrigin(parsing: page)
+        } catch {
+            let refusal = BrowserPasskeyRefusal(error)
+            refuse(reply, Self.code(refusal), text: refusal.description)
+            return nil
+        }
+        guard let challenge = options.challenge.flatMap(Base64URL.decode),
+              challenge.count >= Self.minimumChallengeByteCount
+        else {
+            refuse(reply, .passkeysInvalidChallenge)
+            return nil
+        }
+        return (options, page, ClientDataJSON.bytes(ceremony, challenge: challenge, origin: origin.serialized))
+    }
+
+    /// Asks the vault and answers: an unassociated key as error 8 in clear, a refusal with its code, or the
+    /// `PublicKeyCredential` JSON around the operation's own response fields.
+    private func answer<Value>(
+        _ reply: Reply, clientData: [UInt8],
+        _ ask: (any BrowserPasskeyAccess) throws(ServiceFailure) -> BrowserPasskeyOutcome<Value>,
+        credential: (Value) -> (id: [UInt8], response: [String: Any])
+    ) throws(ServiceFailure) {
+        let outcome: BrowserPasskeyOutcome<Value>
         do throws(ServiceFailure) {
-            outcome = try backend.call { vault throws(ServiceFailure) in
-                try Self.passkeys(vault).assertBrowserPasskey(passkeyRequest)
-            }
+            outcome = try backend.call { vault throws(ServiceFailure) in try ask(Self.passkeys(vault)) }
         } catch where error.code == .notFound {
             return fail(reply, .associationFailed)
         }
         switch outcome {
         case .refused(let refusal):
             refuse(reply, Self.code(refusal), text: refusal.description)
-        case .done(let signIn):
-            let id = Base64URL.encode(signIn.credentialID)
+        case .done(let value):
+            let (credentialID, fields) = credential(value)
+            let id = Base64URL.encode(credentialID)
+            var response = fields
+            response["clientDataJSON"] = Base64URL.encode(clientData)
+            response["clientExtensionResults"] = [String: Any]()
             send(reply, ["response": [
                 "id": id, "rawId": id, "type": "public-key", "authenticatorAttachment": "platform",
-                "clientExtensionResults": [String: Any](),
-                "response": [
-                    "clientDataJSON": Base64URL.encode(clientData),
-                    "authenticatorData": Base64URL.encode(signIn.authenticatorData),
-                    "signature": Base64URL.encode(signIn.signature),
-                    "userHandle": Base64URL.encode(signIn.userHandle),
-                    "clientExtensionResults": [String: Any](),
-                ] as [String: Any],
+                "clientExtensionResults": [String: Any](), "response": response,
             ] as [String: Any]])
         }
     }

@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesamePasskeys
 
 /// What the browser may do with passkeys (KeePassXC-Browser's `passkeys-register` and `passkeys-get`), for an
 /// association the user allowed. The vault decides everything: the page's origin and relying party id (the

@@ -1,7 +1,6 @@
 import Foundation
 import SesameAutoFill
 import SesameDomains
-import SesamePasskeys
 import SesameStore
 
 // MARK: - BrowserPasskeyAccess

@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesamePasskeysTests", dependencies: [
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
-                        "SesameInterchange"],
+                        "SesameInterchange", "SesameAutoFillTestSupport"],
                     exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAutoFillTests", dependencies: ["SesameDomains",
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],

@@ -20,8 +20,7 @@ let package = Package(
         .library(name: "SesameAutoFill", targets: ["SesameAutoFill"]),
         // The core as the Apple shell (Apps/) links it: the app creates vaults and reads secrets, so it needs the
         // store's and the crypto's types too, and syncs through a folder the person picks (SesameSync).
-        // SesamePasskeys joins when the AutoFill extension answers passkey requests (issue 24); until then the Apple
-        // shell links nothing it does not use, and the real-SDK check covers all it links.
+        // WebAuthn's bytes (passkeys) are part of SesameAutoFill: the extension answers passkey requests with them.
         .library(name: "SesameCore", targets: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSync"]),
     ],
     targets: [
@@ -53,7 +52,6 @@ let package = Package(
         ]),
         // WebAuthn's bytes (authenticator data, attestation object, COSE key, assertions) and the browser's origin
         // rules, shared by the iOS extension and the Linux browser host.
-        .target(name: "SesamePasskeys", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .target(name: "SesameAutoFill", dependencies: ["SesameCrypto", "SesameSync",
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
@@ -73,7 +71,7 @@ let package = Package(
         // (SesameCore) links none of them: Auto-Type's rules and candidates, the KeePassXC-Browser protocol's
         // access, and items as the Secret Service's lookup attributes name them.
         .target(name: "SesameAutoTypeRules", dependencies: ["SesameAutoFill", "SesameAutoType", "SesameStore"]),
-        .target(name: "SesameBrowserAccess", dependencies: ["SesameAutoFill", "SesameStore", "SesameDomains", "SesamePasskeys"]),
+        .target(name: "SesameBrowserAccess", dependencies: ["SesameAutoFill", "SesameStore", "SesameDomains"]),
         .target(name: "SesameSecretAttributes", dependencies: ["SesameAutoFill", "SesameStore"]),
         .target(name: "SesameSystemCalls", dependencies: ["CSesameSystem"]),
 
@@ -103,7 +101,7 @@ let package = Package(
             "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
         ]),
         .target(name: "SesameBrowser", dependencies: ["SesameAgentLink",
-            "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
+            "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: ["SesameAgentLink",
             "SesameBrowser", "SesameAgent", "SesameTerminal",
@@ -145,8 +143,8 @@ let package = Package(
         .testTarget(name: "SesameDomainsTests", dependencies: ["SesameDomains"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameStoreTests", dependencies: ["SesameStore", "SesameCrypto", "SesameDomains"]),
         .testTarget(name: "SesamePasskeysTests", dependencies: [
-                        "SesamePasskeys", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
-                        "SesameInterchange"],
+                        "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass",
+                        "SesameInterchange", "SesameAutoFillTestSupport"],
                     exclude: ["Scripts"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameAutoFillTests", dependencies: ["SesameDomains",
                         "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameAutoFillTestSupport"],
@@ -212,7 +210,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzWaylandMessage", ["SesameClipboard"]),
         ("FuzzBitwardenJSON", ["SesameInterchange"]),
         ("FuzzPasswordRulesFile", ["SesameAutoFill"]),
-        ("FuzzPasskeyFields", ["SesamePasskeys", "SesameKeePass", "SesameInterchange", "SesameStore", "SesameCrypto", "SesameDomains"]),
+        ("FuzzPasskeyFields", ["SesameAutoFill", "SesameKeePass", "SesameInterchange", "SesameStore", "SesameCrypto", "SesameDomains"]),
     ]
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"))

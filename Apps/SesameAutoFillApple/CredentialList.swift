@@ -4,11 +4,14 @@ import SesameAutoFill
 
 /// The list screen's state: the ranked logins for the form, filtered by what the person types. The SwiftUI view
 /// draws it; a pick or a dismissal goes back to the view controller through ``onPick`` and ``onDismiss``. For
-/// text insertion (iOS 18) each row offers its fields instead, and a pick goes through ``onPickText``.
+/// text insertion (iOS 18) each row offers its fields instead, and a pick goes through ``onPickText``. A
+/// passkey-capable form also lists the relying party's passkeys first; a pick goes through ``onPickPasskey``.
 @MainActor
 public final class CredentialList {
     /// Best first, as the core ranked them.
     public private(set) var matches: [CredentialMatch] = []
+    /// The relying party's passkeys, most recently used first; empty for a form that takes no passkey.
+    public private(set) var passkeys: [PasskeyListing] = []
     /// True once the list has rows to show, even none: the screen then shows the list, not a spinner.
     public private(set) var isShowing = false
     public var query = "" {
@@ -16,6 +19,8 @@ public final class CredentialList {
     }
     public var onChange: (() -> Void)?
     public var onPick: ((UUID) -> Void)?
+    /// The person picked a passkey (its credential id).
+    public var onPickPasskey: (([UInt8]) -> Void)?
     /// Set for text insertion: the rows offer fields to insert instead of filling a login form.
     public private(set) var insertsText = false
     public var onPickText: ((UUID, InsertableField) -> Void)?
@@ -36,8 +41,20 @@ public final class CredentialList {
         }
     }
 
-    public func show(_ matches: [CredentialMatch]) {
+    /// The passkeys to show: those whose account, display name or title contains the query.
+    public var visiblePasskeys: [PasskeyListing] {
+        let needle = query.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return passkeys }
+        return passkeys.filter { listing in
+            [listing.passkey.userName, listing.passkey.userDisplayName, listing.itemTitle].contains {
+                $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+        }
+    }
+
+    public func show(_ matches: [CredentialMatch], passkeys: [PasskeyListing] = []) {
         self.matches = matches
+        self.passkeys = passkeys
         isShowing = true
         onChange?()
     }
@@ -69,6 +86,11 @@ public final class CredentialList {
     /// The person picked a row.
     public func pick(_ id: UUID) {
         onPick?(id)
+    }
+
+    /// The person picked a passkey row.
+    public func pickPasskey(_ credentialID: [UInt8]) {
+        onPickPasskey?(credentialID)
     }
 
     /// The person closed the list without picking.

@@ -39,19 +39,19 @@ enum FuzzBrowserMessage {
         /// Passkeys: an answer for association "a" (a refusal when the page names one of the refusals), else not
         /// associated, so the host's reply building runs on what the fuzzer sent.
         func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
-            -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+            -> BrowserPasskeyOutcome<PasskeyCreated>
         {
             guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
             if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
-            return .done(BrowserPasskeyCreated(
+            return .done(PasskeyCreated(
                 credentialID: request.userHandle, authenticatorData: request.clientDataHash, attestationObject: [0xa0]))
         }
         func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
-            -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+            -> BrowserPasskeyOutcome<PasskeySignIn>
         {
             guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
             if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
-            return .done(BrowserPasskeySignIn(
+            return .done(PasskeySignIn(
                 credentialID: request.allowedCredentialIDs.first ?? [1], authenticatorData: request.clientDataHash,
                 signature: [0x30], userHandle: []))
         }

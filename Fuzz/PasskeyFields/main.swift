@@ -4,7 +4,7 @@ import SesameCrypto
 import SesameDomains
 import SesameInterchange
 @testable import SesameKeePass
-import SesamePasskeys
+import SesameAutoFill
 import SesameStore
 
 /// The passkey fields Sesame reads from outside: PEM keys (KeePass), credential ids (Bitwarden, KeePass), KeePass

@@ -61,13 +61,13 @@ extension AgentClient: BrowserAccess {
 
 extension AgentClient: BrowserPasskeyAccess {
     public func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+        -> BrowserPasskeyOutcome<PasskeyCreated>
     {
         try call(PasskeyRegisterOperation.self, .init(passkeyCreation: .init(request))).outcome()
     }
 
     public func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+        -> BrowserPasskeyOutcome<PasskeySignIn>
     {
         try call(PasskeyAssertOperation.self, .init(passkeyRequest: .init(request))).outcome()
     }

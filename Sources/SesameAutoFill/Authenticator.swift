@@ -23,6 +23,9 @@ public struct AuthenticationPrompt: Sendable, Equatable {
         case configure
         /// To save a login a form submitted (iOS 26.2's save-password request).
         case save(ServiceIdentifier)
+        /// To sign in with, or make, a passkey for a relying party (its id): also the user verification a relying
+        /// party may require.
+        case passkey(String)
     }
 
     public var purpose: Purpose

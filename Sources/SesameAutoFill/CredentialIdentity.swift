@@ -10,10 +10,11 @@ import SesameStore
 /// `IdentitySync` derives them from the vault with ``identities(for:usage:suffixes:)``; the system hands one back
 /// to `CredentialProvider` when the user taps it.
 public struct CredentialIdentity: Sendable, Hashable, Codable {
-    /// What the suggestion fills: a password (`ASPasswordCredentialIdentity`) or a one-time code
-    /// (`ASOneTimeCodeCredentialIdentity`, iOS 18), which the system offers in one-time-code fields.
+    /// What the suggestion fills: a password (`ASPasswordCredentialIdentity`), a one-time code
+    /// (`ASOneTimeCodeCredentialIdentity`, iOS 18), which the system offers in one-time-code fields, or a passkey
+    /// sign-in (`ASPasskeyCredentialIdentity`), which it offers for the relying party.
     public enum Kind: String, Sendable, Hashable, Codable {
-        case password, oneTimeCode
+        case password, oneTimeCode, passkey
     }
 
     public var kind: Kind
@@ -26,14 +27,27 @@ public struct CredentialIdentity: Sendable, Hashable, Codable {
     /// Higher wins among identities with the same service identifier; seconds since 1970 of the item's last
     /// use, 0 for an item never used.
     public var rank: Int
+    /// A passkey identity's credential id (empty for the other kinds): which passkey of the item signs.
+    public var credentialID: [UInt8]
+    /// A passkey identity's user handle, the relying party's account id (empty for the other kinds).
+    public var userHandle: [UInt8]
 
     public init(serviceIdentifier: ServiceIdentifier, user: String, recordIdentifier: String?, rank: Int = 0,
-                kind: Kind = .password) {
+                kind: Kind = .password, credentialID: [UInt8] = [], userHandle: [UInt8] = []) {
         self.kind = kind
         self.serviceIdentifier = serviceIdentifier
         self.user = user
         self.recordIdentifier = recordIdentifier
         self.rank = rank
+        self.credentialID = credentialID
+        self.userHandle = userHandle
+    }
+
+    /// A passkey's identity: its relying party as a domain, its user name, the item's record identifier.
+    public init(passkey: ItemLogin.PasskeyName, itemID: UUID, rank: Int = 0) {
+        self.init(serviceIdentifier: ServiceIdentifier(passkey.relyingPartyID, kind: .domain), user: passkey.userName,
+                  recordIdentifier: Self.recordIdentifier(for: itemID), rank: rank, kind: .passkey,
+                  credentialID: passkey.credentialID, userHandle: passkey.userHandle)
     }
 
     /// The vault item the record identifier names, or nil when it names none.
@@ -64,28 +78,33 @@ public struct CredentialIdentity: Sendable, Hashable, Codable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// What names an identity in a store: everything but the rank (the kind included: a one-time-code identity is
-    /// another suggestion than the password identity of the same account). Saving an identity with the same key
-    /// overwrites the stored one (a new rank); one with another key is another suggestion.
+    /// another suggestion than the password identity of the same account; a passkey's, its credential id).
+    /// Saving an identity with the same key overwrites the stored one (a new rank); one with another key is
+    /// another suggestion.
     public struct Key: Hashable, Sendable {
         public var kind: Kind
         public var serviceIdentifier: ServiceIdentifier
         public var user: String
         public var recordIdentifier: String?
+        public var credentialID: [UInt8]
     }
 
-    public var key: Key { Key(kind: kind, serviceIdentifier: serviceIdentifier, user: user, recordIdentifier: recordIdentifier) }
+    public var key: Key {
+        Key(kind: kind, serviceIdentifier: serviceIdentifier, user: user, recordIdentifier: recordIdentifier,
+            credentialID: credentialID)
+    }
 
     /// Same suggestion, ignoring rank.
     func hasSameKey(as other: CredentialIdentity) -> Bool {
         recordIdentifier == other.recordIdentifier && serviceIdentifier == other.serviceIdentifier
-            && user == other.user && kind == other.kind
+            && user == other.user && kind == other.kind && credentialID == other.credentialID
     }
 }
 
 extension CredentialIdentity: CustomStringConvertible {
     /// Names the service and the record, not the user: descriptions end up in logs.
     public var description: String {
-        "CredentialIdentity(\(kind == .oneTimeCode ? "one-time code, " : "")\(serviceIdentifier.kind.rawValue) \(serviceIdentifier.identifier), record \(recordIdentifier ?? "nil"), rank \(rank))"
+        "CredentialIdentity(\(kind == .password ? "" : kind == .oneTimeCode ? "one-time code, " : "passkey, ")\(serviceIdentifier.kind.rawValue) \(serviceIdentifier.identifier), record \(recordIdentifier ?? "nil"), rank \(rank))"
     }
 }
 
@@ -111,6 +130,9 @@ extension CredentialIdentity {
     /// - Unparseable URLs are skipped: they cannot match any form either.
     /// - An item with a one-time code also gets a one-time-code identity per scope (even without user name or
     ///   password, when its code is all it holds).
+    /// - Each passkey gets one passkey identity for its relying party, whatever the URLs (the system offers it
+    ///   on the relying party's domain), ranked by the later of the item's last fill and the passkey's last
+    ///   sign-in. An item in mode `never` offers its passkeys nowhere either.
     ///
     /// - Parameter suffixes: the public suffix list (the vault's), passed in so a full build
     ///   looks it up once.
@@ -124,9 +146,18 @@ extension CredentialIdentity {
     public static func identities(for item: ItemLogin, usage: ItemUsage?, suffixes: PublicSuffixList)
         -> [CredentialIdentity]
     {
+        guard item.matchMode != .never else { return [] }
+        var identities: [CredentialIdentity] = []
+        if !item.passkeys.isEmpty {
+            let itemRank = rank(for: usage)
+            identities = item.passkeys.map { passkey in
+                let used = passkey.lastUsed.map { max(1, Int($0.timeIntervalSince1970.rounded(.down))) } ?? 0
+                return CredentialIdentity(passkey: passkey, itemID: item.id, rank: max(itemRank, used))
+            }
+        }
         let hasPassword = !item.username.isEmpty || item.hasPassword
         let hasOneTimeCode = item.hasOneTimeCode
-        guard item.matchMode != .never, hasPassword || hasOneTimeCode else { return [] }
+        guard hasPassword || hasOneTimeCode else { return identities }
         var scopes: [Scope] = []
         for stored in item.urls {
             let mode = item.matchMode(for: stored)
@@ -136,13 +167,12 @@ extension CredentialIdentity {
             scopes.append(scope)
         }
         if scopes.count > 1 { scopes = Scope.removingCovered(scopes).sorted() }
-        guard !scopes.isEmpty else { return [] }
+        guard !scopes.isEmpty else { return identities }
         let user = item.username.isEmpty ? item.title : item.username
         let record = recordIdentifier(for: item.id)
         let rank = rank(for: usage)
         // Written out (no intermediate arrays): a full sync builds one of these per item of the vault.
-        var identities: [CredentialIdentity] = []
-        identities.reserveCapacity(scopes.count * (hasPassword && hasOneTimeCode ? 2 : 1))
+        identities.reserveCapacity(identities.count + scopes.count * (hasPassword && hasOneTimeCode ? 2 : 1))
         for kind in [Kind.password, .oneTimeCode] where kind == .password ? hasPassword : hasOneTimeCode {
             for scope in scopes {
                 identities.append(CredentialIdentity(

@@ -34,6 +34,9 @@ public actor CredentialProvider {
     /// Where a configuration that could not write the store leaves its note; nil keeps no note.
     public nonisolated let pendingFullSync: PendingFullSync?
     let now: @Sendable () -> Date
+    /// Whether the person proved themselves (master password or biometry) to this provider: the shell makes one
+    /// provider per request it is shown for, so this is "the user was verified for this request" (WebAuthn's UV).
+    var hasVerifiedUser = false
 
     /// - Parameters:
     ///   - vaultPath: the vault file (in the App Group container on Apple platforms).
@@ -111,6 +114,7 @@ public actor CredentialProvider {
     /// that finds a configuration's note (``pendingFullSync``) runs the full sync it left undone.
     public func authenticate(for purpose: AuthenticationPrompt.Purpose) async throws(ProviderError) {
         try await askUntilUnlocked(for: purpose)
+        hasVerifiedUser = true
         if purpose != .configure { await runPendingFullSync() }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import SesameAutoFill
 import SesameBrowserAccess
 import SesameCrypto
-import SesamePasskeys
 
 /// `passkeys-register` and `passkeys-get`: the host plays the browser's part of WebAuthn. It builds the client
 /// data from the page's origin and challenge and hands its hash to the vault, which decides the rest (origin and

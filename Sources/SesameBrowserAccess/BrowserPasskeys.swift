@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesamePasskeys
 
 /// What the browser may do with passkeys (KeePassXC-Browser's `passkeys-register` and `passkeys-get`), for an
 /// association the user allowed. The vault decides everything: the page's origin and relying party id (the
@@ -11,13 +10,13 @@ public protocol BrowserPasskeyAccess: AnyObject {
     ///
     /// - Throws: `.notFound` when no key of `request.keys` is associated.
     func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+        -> BrowserPasskeyOutcome<PasskeyCreated>
     /// Signs a sign-in for the page with the passkey it allows (the most recently used one when several do),
     /// and records the use.
     ///
     /// - Throws: `.notFound` when no key of `request.keys` is associated.
     func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+        -> BrowserPasskeyOutcome<PasskeySignIn>
 }
 
 /// Why a passkey request is refused; the host answers each with KeePassXC's error code.
@@ -63,10 +62,30 @@ extension BrowserPasskeyRefusal {
     }
 }
 
+extension BrowserPasskeyRefusal {
+    /// The refusal for what the vault declined.
+    public init(_ refusal: PasskeyRefusal) {
+        switch refusal {
+        case .excludedCredential: self = .excludedCredential
+        case .unsupportedAlgorithms: self = .unsupportedAlgorithms
+        case .invalidRequest: self = .invalidRequest
+        case .noPasskey: self = .noPasskey
+        }
+    }
+}
+
 /// A passkey answer or the reason it was refused.
 public enum BrowserPasskeyOutcome<Value: Sendable & Equatable>: Sendable, Equatable {
     case done(Value)
     case refused(BrowserPasskeyRefusal)
+
+    /// The vault's answer, once the page's origin and relying party id passed.
+    public init(_ result: Result<Value, PasskeyRefusal>) {
+        switch result {
+        case .success(let value): self = .done(value)
+        case .failure(let refusal): self = .refused(BrowserPasskeyRefusal(refusal))
+        }
+    }
 }
 
 /// `passkeys-register`: the page, the relying party's options, and the hash of the client data the host built.
@@ -103,19 +122,6 @@ public struct BrowserPasskeyCreation: Sendable, Equatable {
     }
 }
 
-/// A new passkey as the relying party receives it (no private key).
-public struct BrowserPasskeyCreated: Sendable, Equatable {
-    public var credentialID: [UInt8]
-    public var authenticatorData: [UInt8]
-    public var attestationObject: [UInt8]
-
-    public init(credentialID: [UInt8], authenticatorData: [UInt8], attestationObject: [UInt8]) {
-        self.credentialID = credentialID
-        self.authenticatorData = authenticatorData
-        self.attestationObject = attestationObject
-    }
-}
-
 /// `passkeys-get`: the page, the relying party's options, and the hash of the client data the host built.
 public struct BrowserPasskeyRequest: Sendable, Equatable {
     public var origin: String
@@ -137,20 +143,5 @@ public struct BrowserPasskeyRequest: Sendable, Equatable {
         self.clientDataHash = clientDataHash
         self.userVerificationRequired = userVerificationRequired
         self.keys = keys
-    }
-}
-
-/// A signed sign-in as the relying party receives it.
-public struct BrowserPasskeySignIn: Sendable, Equatable {
-    public var credentialID: [UInt8]
-    public var authenticatorData: [UInt8]
-    public var signature: [UInt8]
-    public var userHandle: [UInt8]
-
-    public init(credentialID: [UInt8], authenticatorData: [UInt8], signature: [UInt8], userHandle: [UInt8]) {
-        self.credentialID = credentialID
-        self.authenticatorData = authenticatorData
-        self.signature = signature
-        self.userHandle = userHandle
     }
 }

@@ -144,6 +144,7 @@ enum ItemPayload {
             case .created: _ = try PayloadReader.date(value); sawCreated = true
             case .modified: _ = try PayloadReader.date(value); sawModified = true
             case .oneTimeCode: login.hasOneTimeCode = !value.isEmpty
+            case .passkey: login.passkeys.append(try decodePasskeyName(value))
             default: continue
             }
         }
@@ -256,6 +257,25 @@ extension ItemPayload {
             userDisplayName: displayName, privateKey: key, isBackupEligible: flags & backupEligibleFlag != 0,
             isBackedUp: flags & backedUpFlag != 0, signCount: signCount, created: created, lastUsed: lastUsed,
             unknownFields: unknown)
+    }
+
+    /// What a suggestion names of a passkey record; the key is stepped over. A record without its id is refused,
+    /// as by ``decodePasskey(_:)``.
+    static func decodePasskeyName(_ bytes: UnsafeRawBufferPointer) throws -> ItemLogin.PasskeyName {
+        var name = ItemLogin.PasskeyName(credentialID: [], relyingPartyID: "", userName: "", userHandle: [])
+        var reader = PayloadReader(bytes)
+        while let (tag, value) = try reader.next() {
+            switch PasskeyTag(rawValue: tag) {
+            case .credentialID: name.credentialID = Array(value)
+            case .relyingParty: name.relyingPartyID = PayloadReader.string(value)
+            case .userHandle: name.userHandle = Array(value)
+            case .userName: name.userName = PayloadReader.string(value)
+            case .lastUsed: name.lastUsed = try PayloadReader.date(value)
+            default: continue
+            }
+        }
+        guard !name.credentialID.isEmpty else { throw Malformed() }
+        return name
     }
 
     fileprivate static func decodeAttribute(_ bytes: UnsafeRawBufferPointer) throws -> (String, String) {

@@ -178,13 +178,13 @@ final class PinnedVault: UnlockedVault, BrowserAccess, BrowserPasskeyAccess, Syn
         heard("browserOneTimeCode(\(json(query)))", PinValue.decode(PinValue.oneTimeCode))
     }
     func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeyCreated>
+        -> BrowserPasskeyOutcome<PasskeyCreated>
     {
         heard("registerBrowserPasskey(\(json(PasskeyRegisterOperation.Creation(request))))",
               try PinValue.decode(#"{"passkeyRegistration":\#(PinValue.passkeyRegistration)}"#, as: PasskeyRegisterOperation.Reply.self).outcome())
     }
     func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
-        -> BrowserPasskeyOutcome<BrowserPasskeySignIn>
+        -> BrowserPasskeyOutcome<PasskeySignIn>
     {
         heard("assertBrowserPasskey(\(json(PasskeyAssertOperation.PasskeyRequest(request))))",
               try PinValue.decode(#"{"passkeyAssertion":\#(PinValue.passkeyAssertion)}"#, as: PasskeyAssertOperation.Reply.self).outcome())

@@ -196,7 +196,7 @@ let wirePins: [WirePin] = [
             replies: [#"{"id":1,"passkeyRegistration":\#(V.passkeyRegistration),"type":"result"}"#],
             call: {
                 let creation = try V.decode(V.passkeyCreation, as: PasskeyRegisterOperation.Creation.self).creation()
-                #expect(try $0.registerBrowserPasskey(creation) == .done(BrowserPasskeyCreated(
+                #expect(try $0.registerBrowserPasskey(creation) == .done(PasskeyCreated(
                     credentialID: Array(0...15), authenticatorData: [0x49, 0x96, 0x0d, 0xe5, 0x88, 0x0e],
                     attestationObject: Array(Base64URL.decode("o2NmbXRkbm9uZQ")!))))
             }, performed: "registerBrowserPasskey(\(V.passkeyCreation))"),
@@ -205,7 +205,7 @@ let wirePins: [WirePin] = [
             replies: [#"{"id":1,"passkeyAssertion":\#(V.passkeyAssertion),"type":"result"}"#],
             call: {
                 let request = try V.decode(V.passkeyRequest, as: PasskeyAssertOperation.PasskeyRequest.self).request()
-                #expect(try $0.assertBrowserPasskey(request) == .done(BrowserPasskeySignIn(
+                #expect(try $0.assertBrowserPasskey(request) == .done(PasskeySignIn(
                     credentialID: Array(0...15), authenticatorData: [0x49, 0x96, 0x0d, 0xe5, 0x88, 0x0e],
                     signature: [0x30, 0x45, 0x02, 0x21], userHandle: Array("user".utf8))))
             }, performed: "assertBrowserPasskey(\(V.passkeyRequest))"),

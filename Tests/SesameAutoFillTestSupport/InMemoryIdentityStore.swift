@@ -31,7 +31,8 @@ public actor InMemoryIdentityStore: IdentityStore {
 
     private var isEnabled: Bool
     private var supportsIncrementalUpdates: Bool
-    private var ranks: [CredentialIdentity.Key: Int] = [:]
+    /// What the store holds, by key; saving an identity of the same key overwrites it (its rank).
+    private var ranks: [CredentialIdentity.Key: CredentialIdentity] = [:]
     private var failures: [any Error] = []
     /// Every accepted write, oldest first.
     public private(set) var writes: [Write] = []
@@ -54,13 +55,13 @@ public actor InMemoryIdentityStore: IdentityStore {
             let missing = ranks.keys.reduce(0) { $0 + (saved.contains($1) ? 0 : 1) }
             guard missing == 0 else { throw RuleViolation.partialSave(missing: missing) }
         }
-        for identity in identities { ranks[identity.key] = identity.rank }
+        for identity in identities { ranks[identity.key] = identity }
         writes.append(.save(count: identities.count))
     }
 
     public func replaceIdentities(with identities: [CredentialIdentity]) throws {
         try checkWritable()
-        ranks = Dictionary(identities.lazy.map { ($0.key, $0.rank) }, uniquingKeysWith: { $1 })
+        ranks = Dictionary(identities.lazy.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
         writes.append(.replace(count: identities.count))
     }
 
@@ -105,11 +106,9 @@ public actor InMemoryIdentityStore: IdentityStore {
 
     // MARK: - Reading back
 
-    /// Everything stored, in a stable order (service identifier, user, record).
+    /// Everything stored, in a stable order (service identifier, user, record, kind, credential id).
     public var identities: [CredentialIdentity] {
-        ranks.map { CredentialIdentity(serviceIdentifier: $0.key.serviceIdentifier, user: $0.key.user,
-                                       recordIdentifier: $0.key.recordIdentifier, rank: $0.value) }
-            .sorted(by: Self.storeOrder)
+        ranks.values.sorted(by: Self.storeOrder)
     }
 
     public var count: Int { ranks.count }
@@ -127,6 +126,8 @@ public actor InMemoryIdentityStore: IdentityStore {
             return a.serviceIdentifier.kind.rawValue < b.serviceIdentifier.kind.rawValue
         }
         if a.user != b.user { return a.user < b.user }
-        return (a.recordIdentifier ?? "") < (b.recordIdentifier ?? "")
+        if a.recordIdentifier != b.recordIdentifier { return (a.recordIdentifier ?? "") < (b.recordIdentifier ?? "") }
+        if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+        return a.credentialID.lexicographicallyPrecedes(b.credentialID)
     }
 }

@@ -44,8 +44,8 @@ final class ProviderTestVault {
 /// The order `InMemoryIdentityStore.identities` uses, so lists compare with `==`.
 func inStoreOrder(_ identities: [CredentialIdentity]) -> [CredentialIdentity] {
     identities.sorted {
-        ($0.serviceIdentifier.identifier, $0.serviceIdentifier.kind.rawValue, $0.user, $0.recordIdentifier ?? "")
-            < ($1.serviceIdentifier.identifier, $1.serviceIdentifier.kind.rawValue, $1.user, $1.recordIdentifier ?? "")
+        ($0.serviceIdentifier.identifier, $0.serviceIdentifier.kind.rawValue, $0.user, $0.recordIdentifier ?? "", $0.kind.rawValue)
+            < ($1.serviceIdentifier.identifier, $1.serviceIdentifier.kind.rawValue, $1.user, $1.recordIdentifier ?? "", $1.kind.rawValue)
     }
 }
 

@@ -26,7 +26,7 @@ import Testing
                               userVerificationRequired: false, keys: [key])
     }
 
-    static func created(_ outcome: BrowserPasskeyOutcome<BrowserPasskeyCreated>) throws -> BrowserPasskeyCreated {
+    static func created(_ outcome: BrowserPasskeyOutcome<PasskeyCreated>) throws -> PasskeyCreated {
         guard case .done(let created) = outcome else { throw Failure(description: "refused: \(outcome)") }
         return created
     }

@@ -1,7 +1,7 @@
 import Foundation
 import SesameCrypto
 import SesameInterchange
-import SesamePasskeys
+import SesameAutoFill
 import SesameStore
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import SesameCrypto
 import SesameInterchange
 import SesameKeePass
-import SesamePasskeys
+import SesameAutoFill
 import SesameStore
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import SesameCrypto
 import SesameDomains
 import SesameKeePass
-import SesamePasskeys
+import SesameAutoFill
 import SesameStore
 
 /// The public suffix list as the Linux shell finds it ($SESAME_PUBLIC_SUFFIX_LIST, else Debian's).

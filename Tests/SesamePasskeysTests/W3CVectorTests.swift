@@ -1,6 +1,6 @@
 import Foundation
 import SesameCrypto
-import SesamePasskeys
+import SesameAutoFill
 import SesameStore
 import Testing
 

@@ -1,5 +1,5 @@
 import SesameDomains
-import SesamePasskeys
+import SesameAutoFill
 import Testing
 
 /// The rules a browser applies before a page may use a relying party id, which the Linux browser host applies for

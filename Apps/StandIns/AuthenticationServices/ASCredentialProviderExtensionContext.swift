@@ -25,8 +25,12 @@ open class ASCredentialProviderExtensionContext: NSObject {
         case completeRequest(user: String, password: String)
         case completeOneTimeCodeRequest(code: String)
         case completeTextToInsert(text: String)
-        case completeAssertionRequest(credentialID: Data)
-        case completeRegistrationRequest(credentialID: Data)
+        /// Everything the relying party receives of a sign-in.
+        case completeAssertionRequest(credentialID: Data, userHandle: Data, relyingParty: String, authenticatorData: Data,
+                                      signature: Data, clientDataHash: Data)
+        /// Everything the relying party receives of a new passkey.
+        case completeRegistrationRequest(credentialID: Data, relyingParty: String, attestationObject: Data,
+                                         clientDataHash: Data)
         case completeExtensionConfigurationRequest
         case completeSavePasswordRequest
         case completeGeneratePasswordRequest(kinds: [String], values: [String])
@@ -94,13 +98,19 @@ open class ASCredentialProviderExtensionContext: NSObject {
     @available(iOS 17.0, *)
     open func completeAssertionRequest(using credential: ASPasskeyAssertionCredential,
                                        completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        record(.completeAssertionRequest(credentialID: credential.credentialID))
+        record(.completeAssertionRequest(
+            credentialID: credential.credentialID, userHandle: credential.userHandle, relyingParty: credential.relyingParty,
+            authenticatorData: credential.authenticatorData, signature: credential.signature,
+            clientDataHash: credential.clientDataHash))
         completionHandler?(false)
     }
 
     @available(iOS 17.0, *)
     open func completeAssertionRequest(using credential: ASPasskeyAssertionCredential) async -> Bool {
-        record(.completeAssertionRequest(credentialID: credential.credentialID))
+        record(.completeAssertionRequest(
+            credentialID: credential.credentialID, userHandle: credential.userHandle, relyingParty: credential.relyingParty,
+            authenticatorData: credential.authenticatorData, signature: credential.signature,
+            clientDataHash: credential.clientDataHash))
         return false
     }
 
@@ -108,13 +118,17 @@ open class ASCredentialProviderExtensionContext: NSObject {
     @available(iOS 17.0, *)
     open func completeRegistrationRequest(using credential: ASPasskeyRegistrationCredential,
                                           completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        record(.completeRegistrationRequest(credentialID: credential.credentialID))
+        record(.completeRegistrationRequest(
+            credentialID: credential.credentialID, relyingParty: credential.relyingParty,
+            attestationObject: credential.attestationObject, clientDataHash: credential.clientDataHash))
         completionHandler?(false)
     }
 
     @available(iOS 17.0, *)
     open func completeRegistrationRequest(using credential: ASPasskeyRegistrationCredential) async -> Bool {
-        record(.completeRegistrationRequest(credentialID: credential.credentialID))
+        record(.completeRegistrationRequest(
+            credentialID: credential.credentialID, relyingParty: credential.relyingParty,
+            attestationObject: credential.attestationObject, clientDataHash: credential.clientDataHash))
         return false
     }
 

@@ -57,14 +57,16 @@ open class ASOneTimeCodeCredentialRequest: NSObject, ASCredentialRequest {
     open var credentialIdentity: any ASCredentialIdentity { identity }
 }
 
-/// `ASPasskeyCredentialRequest`, iOS 17.0+ (what the shell and its tests reach: the kind, the identity and the
-/// client data hash). https://developer.apple.com/documentation/authenticationservices/aspasskeycredentialrequest
+/// `ASPasskeyCredentialRequest`, iOS 17.0+ (what the shell and its tests reach: the kind, the identity, the
+/// client data hash, the algorithms, the user verification preference and iOS 18's excluded credentials).
+/// https://developer.apple.com/documentation/authenticationservices/aspasskeycredentialrequest
 @available(iOS 17.0, *)
 open class ASPasskeyCredentialRequest: NSObject, ASCredentialRequest {
     private let identity: ASPasskeyCredentialIdentity
     private let kind: ASCredentialRequestType
     private let storedClientDataHash: Data
     private let storedSupportedAlgorithms: [ASCOSEAlgorithmIdentifier]
+    private let storedExcludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]?
 
     /// The Swift overlay's initializer. The system makes assertion requests this way; the registration requests it
     /// makes have no public initializer (tests use ``init(standInType:credentialIdentity:clientDataHash:)``).
@@ -76,21 +78,28 @@ open class ASPasskeyCredentialRequest: NSObject, ASCredentialRequest {
                   userVerificationPreference: userVerificationPreference, supportedAlgorithms: supportedAlgorithms)
     }
 
-    /// Stand-in only: a request of the given kind, as the system makes them.
+    /// Stand-in only: a request of the given kind, as the system makes them (a registration lists the relying
+    /// party's algorithms and, from iOS 18, the credentials it already holds; an assertion has no algorithms).
     public convenience init(standInType type: ASCredentialRequestType, credentialIdentity: ASPasskeyCredentialIdentity,
-                            clientDataHash: Data) {
+                            clientDataHash: Data,
+                            userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference = .preferred,
+                            supportedAlgorithms: [ASCOSEAlgorithmIdentifier] = [.ES256],
+                            excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? = nil) {
         self.init(kind: type, identity: credentialIdentity, clientDataHash: clientDataHash,
-                  userVerificationPreference: .preferred, supportedAlgorithms: [.ES256])
+                  userVerificationPreference: userVerificationPreference, supportedAlgorithms: supportedAlgorithms,
+                  excludedCredentials: excludedCredentials)
     }
 
     private init(kind: ASCredentialRequestType, identity: ASPasskeyCredentialIdentity, clientDataHash: Data,
                  userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference,
-                 supportedAlgorithms: [ASCOSEAlgorithmIdentifier]) {
+                 supportedAlgorithms: [ASCOSEAlgorithmIdentifier],
+                 excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? = nil) {
         self.kind = kind
         self.identity = identity
         storedClientDataHash = clientDataHash
         self.userVerificationPreference = userVerificationPreference
         storedSupportedAlgorithms = supportedAlgorithms
+        storedExcludedCredentials = excludedCredentials
     }
 
     open var type: ASCredentialRequestType { kind }
@@ -98,6 +107,8 @@ open class ASPasskeyCredentialRequest: NSObject, ASCredentialRequest {
     open var clientDataHash: Data { storedClientDataHash }
     open var userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference
     public var supportedAlgorithms: [ASCOSEAlgorithmIdentifier] { storedSupportedAlgorithms }
+    @available(iOS 18.0, *)
+    open var excludedCredentials: [ASAuthorizationPlatformPublicKeyCredentialDescriptor]? { storedExcludedCredentials }
 }
 
 /// `ASPasskeyCredentialRequestParameters`, iOS 17.0+. The system makes them; the SDK has no public initializer.
@@ -106,17 +117,25 @@ open class ASPasskeyCredentialRequest: NSObject, ASCredentialRequest {
 open class ASPasskeyCredentialRequestParameters: NSObject, @unchecked Sendable {
     private let storedRelyingPartyIdentifier: String
     private let storedClientDataHash: Data
+    private let storedUserVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference
+    private let storedAllowedCredentials: [Data]
 
     /// Stand-in only: parameters as the system hands them to `prepareCredentialList(for:requestParameters:)`.
-    public init(standInRelyingPartyIdentifier relyingPartyIdentifier: String, clientDataHash: Data) {
+    public init(standInRelyingPartyIdentifier relyingPartyIdentifier: String, clientDataHash: Data,
+                userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference = .preferred,
+                allowedCredentials: [Data] = []) {
         storedRelyingPartyIdentifier = relyingPartyIdentifier
         storedClientDataHash = clientDataHash
+        storedUserVerificationPreference = userVerificationPreference
+        storedAllowedCredentials = allowedCredentials
     }
 
     open var relyingPartyIdentifier: String { storedRelyingPartyIdentifier }
     open var clientDataHash: Data { storedClientDataHash }
-    open var userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference { .preferred }
-    open var allowedCredentials: [Data] { [] }
+    open var userVerificationPreference: ASAuthorizationPublicKeyCredentialUserVerificationPreference {
+        storedUserVerificationPreference
+    }
+    open var allowedCredentials: [Data] { storedAllowedCredentials }
 }
 
 /// `ASSavePasswordRequest`, iOS 26.2+. https://developer.apple.com/documentation/authenticationservices/assavepasswordrequest

@@ -24,6 +24,9 @@ public final class StandInSystemStore: Sendable {
         var user: String
         var record: String?
         var rank: Int
+        /// A passkey identity's credential id and user handle (nil for the other kinds).
+        var credentialID: Data?
+        var userHandle: Data?
 
         @available(iOS 17.0, *)
         init(_ identity: any ASCredentialIdentity) {
@@ -33,6 +36,9 @@ public final class StandInSystemStore: Sendable {
             user = identity.user
             record = identity.recordIdentifier
             rank = identity.rank
+            let passkey = identity as? ASPasskeyCredentialIdentity
+            credentialID = passkey?.credentialID
+            userHandle = passkey?.userHandle
         }
 
         init(_ identity: ASPasswordCredentialIdentity) {
@@ -90,6 +96,17 @@ public final class StandInSystemStore: Sendable {
     public var standInIdentities: [(type: Int, service: String, user: String, record: String?, rank: Int)] {
         contents.withLock { contents in
             contents.order.map { key in (key.type, key.service, key.user, key.record, contents.ranks[key] ?? 0) }
+        }
+    }
+
+    /// The stored passkey identities in the order they were first saved.
+    public var standInPasskeyIdentities: [(relyingParty: String, user: String, credentialID: Data, userHandle: Data,
+                                           record: String?, rank: Int)] {
+        contents.withLock { contents in
+            contents.order.compactMap { key in
+                guard let credentialID = key.credentialID, let userHandle = key.userHandle else { return nil }
+                return (key.service, key.user, credentialID, userHandle, key.record, contents.ranks[key] ?? 0)
+            }
         }
     }
 

@@ -200,38 +200,6 @@ import Testing
         #expect(h.storedIdentities.count == 1)
     }
 
-    /// The vault holds no passkeys yet: every passkey entry point, with UI or without (iOS 18's conditional
-    /// registration included), fails at once with `.failed` and never shows the unlock screen, even on a trusted
-    /// session.
-    @Test func passkeyRequestsFailAtOnceWithoutUI() async throws {
-        let h = try ExtensionHarness()
-        let controller = h.launchExtension()
-        let identity = ASPasskeyCredentialIdentity(
-            relyingPartyIdentifier: "github.com", userName: "alice", credentialID: Data([1]), userHandle: Data([2]),
-            recordIdentifier: nil)
-        let assertion = ASPasskeyCredentialRequest(
-            credentialIdentity: identity, clientDataHash: Data(count: 32), userVerificationPreference: .preferred,
-            supportedAlgorithms: [.ES256])
-        let registration = ASPasskeyCredentialRequest(
-            standInType: .passkeyRegistration, credentialIdentity: identity, clientDataHash: Data(count: 32))
-        for trusted in [false, true] {
-            if trusted { try await configure(h, controller) }
-            let tap = h.newRequest(on: controller)
-            controller.provideCredentialWithoutUserInteraction(for: assertion)
-            let withUI = h.newRequest(on: controller)
-            controller.prepareInterfaceToProvideCredential(for: assertion)
-            let register = h.newRequest(on: controller)
-            controller.prepareInterface(forPasskeyRegistration: registration)
-            let conditional = h.newRequest(on: controller)
-            controller.performWithoutUserInteractionIfPossible(passkeyRegistration: registration)
-            for context in [tap, withUI, register, conditional] {
-                #expect(await firstCall(on: context) == .cancelRequest(domain: ASExtensionErrorDomain, code: 0))
-                #expect(context.standInRecordedCalls.count == 1)
-            }
-            #expect(controller.unlockPrompt.current == nil)
-        }
-    }
-
     /// iOS 18's one-time-code fields: a tapped suggestion, after the unlock, then the list, each completes with the
     /// item's current code; the store holds a one-time-code identity beside the password one.
     @Test func oneTimeCodeRequestsCompleteWithTheCurrentCode() async throws {
@@ -334,7 +302,7 @@ import Testing
 
     // MARK: - Steps
 
-    private func configure(_ h: ExtensionHarness, _ controller: CredentialProviderViewController) async throws {
+    func configure(_ h: ExtensionHarness, _ controller: CredentialProviderViewController) async throws {
         let request = h.newRequest(on: controller)
         controller.prepareInterfaceForExtensionConfiguration()
         if await !controller.provider!.refreshTrust() {

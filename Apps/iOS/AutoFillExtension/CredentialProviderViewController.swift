@@ -7,9 +7,9 @@ import UIKit
 
 /// The AutoFill extension's principal class (Info.plist `NSExtensionPrincipalClass`). It only translates: every
 /// entry point of both generations goes to the core's `CredentialProvider`, and its answer becomes a completion
-/// or a cancellation on `extensionContext`. Passkey requests go to ``passkeys`` (the seam where passkeys will go);
-/// until the vault holds them they cancel with `.failed` at once, so the system never waits. Every entry point and
-/// every completion or cancellation is logged (``ExtensionLog``).
+/// or a cancellation on `extensionContext`, passkeys included (registration, sign-in from a suggestion or the
+/// list, iOS 18's conditional registration). Every entry point and every completion or cancellation is logged
+/// (``ExtensionLog``).
 @MainActor
 open class CredentialProviderViewController: ASCredentialProviderViewController {
     /// The unlock screen's state (drawn by `UnlockView`).
@@ -18,8 +18,6 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
     public let credentialList = CredentialList()
     /// Where the vault and the keychain group are; read from Info.plist unless a test set it first.
     public var environment: SesameEnvironment?
-    /// Answers every passkey request.
-    public var passkeys: any PasskeyService = NoPasskeys()
     /// Keeps the session across processes: the shared keychain's (`KeychainSessionKeeper`) unless a test set one
     /// first (to count what each request reads and writes).
     public var sessionKeeper: (any SessionKeeper)?
@@ -88,11 +86,12 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         showList(for: ServiceIdentifier.sites(serviceIdentifiers))
     }
 
-    /// A passkey-capable form: Sesame holds no passkeys yet, so the passwords for the same sites are offered.
+    /// A passkey-capable form: the relying party's passkeys (those it allows, when it names any) above the
+    /// passwords for the same sites.
     override open func prepareCredentialList(for serviceIdentifiers: [ASCredentialServiceIdentifier],
                                              requestParameters: ASPasskeyCredentialRequestParameters) {
         ExtensionLog.entry(#function, sites: serviceIdentifiers)
-        showList(for: ServiceIdentifier.sites(serviceIdentifiers))
+        showList(for: ServiceIdentifier.sites(serviceIdentifiers), passkeysFor: requestParameters)
     }
 
     // MARK: - Configuration
@@ -161,7 +160,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    // MARK: - Passkeys: through `passkeys`
+    // MARK: - Passkeys
 
     override open func prepareInterface(forPasskeyRegistration registrationRequest: any ASCredentialRequest) {
         ExtensionLog.entry(#function, request: registrationRequest)
@@ -247,7 +246,7 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
-    private func showList(for sites: [ServiceIdentifier]) {
+    private func showList(for sites: [ServiceIdentifier], passkeysFor parameters: ASPasskeyCredentialRequestParameters? = nil) {
         guard let provider else { return cancel(.failed) }
         let context = extensionContext
         let list = credentialList
@@ -256,8 +255,24 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
                 Self.complete(context, with: try await provider.credential(forItemWithID: id))
             }
         }
+        let relyingParty = parameters?.relyingPartyIdentifier
+        let allowed = parameters?.allowedCredentials.map { [UInt8]($0) } ?? []
+        if let parameters, let relyingParty {
+            let clientDataHash = parameters.clientDataHash
+            let verification = UserVerificationPreference(parameters.userVerificationPreference)
+            list.onPickPasskey = { credentialID in
+                Self.answer(context) { () async throws(ProviderError) in
+                    let signIn = try await provider.passkeySignIn(
+                        withPasskey: credentialID, relyingPartyID: relyingParty,
+                        clientDataHash: [UInt8](clientDataHash), userVerification: verification)
+                    Self.complete(context, with: signIn, relyingParty: relyingParty, clientDataHash: clientDataHash)
+                }
+            }
+        }
         presentList(provider) { () async throws(ProviderError) in
-            list.show(try await provider.list(for: sites))
+            var passkeys: [PasskeyListing] = []
+            if let relyingParty { passkeys = try await provider.passkeys(for: relyingParty, allowing: allowed) }
+            list.show(try await provider.list(for: sites), passkeys: passkeys)
         }
     }
 
@@ -285,25 +300,45 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         }
     }
 
+    /// A tapped passkey suggestion: signed without UI when the session is trusted (and the relying party does
+    /// not require verification), otherwise after the unlock screen.
     private func assertPasskey(_ request: any ASCredentialRequest, mode: RequestMode) {
-        guard let request = request as? ASPasskeyCredentialRequest else { return cancel(.failed) }
+        guard let request = request as? ASPasskeyCredentialRequest,
+              let system = request.credentialIdentity as? ASPasskeyCredentialIdentity
+        else { return cancel(.failed) }
+        guard let provider else { return cancel(.failed) }
         let context = extensionContext
-        let passkeys = passkeys
+        let identity = CredentialIdentity(system)
+        let relyingParty = system.relyingPartyIdentifier
+        let clientDataHash = request.clientDataHash
+        let verification = UserVerificationPreference(request.userVerificationPreference)
         Self.answer(context) { () async throws(ProviderError) in
-            let credential = try await passkeys.assertion(for: request, mode: mode)
-            context.completeAssertionRequest(using: credential, completionHandler: nil)
-            ExtensionLog.completed("passkey assertion")
+            let signIn = try await provider.passkeySignIn(
+                for: identity, clientDataHash: [UInt8](clientDataHash), userVerification: verification, mode: mode)
+            Self.complete(context, with: signIn, relyingParty: relyingParty, clientDataHash: clientDataHash)
         }
     }
 
+    /// A new passkey: after the unlock screen when needed; `conditional` (iOS 18) never shows UI.
     private func registerPasskey(_ request: any ASCredentialRequest, conditional: Bool) {
-        guard let request = request as? ASPasskeyCredentialRequest else { return cancel(.failed) }
+        guard let request = request as? ASPasskeyCredentialRequest,
+              let system = request.credentialIdentity as? ASPasskeyCredentialIdentity
+        else { return cancel(.failed) }
+        guard let provider else { return cancel(.failed) }
         let context = extensionContext
-        let passkeys = passkeys
+        let registration = PasskeyRegistrationRequest(request, identity: system)
+        let relyingParty = system.relyingPartyIdentifier
+        let clientDataHash = request.clientDataHash
+        let verification = UserVerificationPreference(request.userVerificationPreference)
+        var excluded: [[UInt8]] = []
+        if #available(iOS 18.0, *) { excluded = (request.excludedCredentials ?? []).map { [UInt8]($0.credentialID) } }
         Self.answer(context) { () async throws(ProviderError) in
-            let credential = try await passkeys.registration(for: request, conditional: conditional)
-            context.completeRegistrationRequest(using: credential, completionHandler: nil)
-            ExtensionLog.completed("passkey registration")
+            let created = try await provider.registerPasskey(
+                registration, excluding: excluded, userVerification: verification, conditional: conditional)
+            context.completeRegistrationRequest(
+                using: ASPasskeyRegistrationCredential(created, relyingParty: relyingParty, clientDataHash: clientDataHash),
+                completionHandler: nil)
+            ExtensionLog.completed("passkey registration", user: registration.userName)
         }
     }
 
@@ -381,6 +416,14 @@ open class CredentialProviderViewController: ASCredentialProviderViewController 
         context.completeRequest(
             withSelectedCredential: ASPasswordCredential(user: credential.username, password: credential.password))
         ExtensionLog.completed("password", user: credential.username)
+    }
+
+    private static func complete(_ context: ASCredentialProviderExtensionContext, with signIn: PasskeySignIn,
+                                 relyingParty: String, clientDataHash: Data) {
+        context.completeAssertionRequest(
+            using: ASPasskeyAssertionCredential(signIn, relyingParty: relyingParty, clientDataHash: clientDataHash),
+            completionHandler: nil)
+        ExtensionLog.completed("passkey sign-in")
     }
 
     @available(iOS 18.0, *)

@@ -46,6 +46,7 @@ struct UnlockView: View {
         case .list: "Unlock to choose a login."
         case .configure: "Unlock so your logins appear above the keyboard."
         case .save(let site): "Unlock to save the login for \(site.identifier)."
+        case .passkey(let relyingParty): "Unlock to use your passkey for \(relyingParty)."
         }
     }
 

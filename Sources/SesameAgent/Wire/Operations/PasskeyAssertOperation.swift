@@ -61,20 +61,20 @@ enum PasskeyAssertOperation: AgentOperation {
             case passkeyAssertion = "passkeyAssertion", refusal = "refusal"
         }
 
-        init(_ outcome: BrowserPasskeyOutcome<BrowserPasskeySignIn>) {
+        init(_ outcome: BrowserPasskeyOutcome<PasskeySignIn>) {
             switch outcome {
             case .done(let signIn): passkeyAssertion = Assertion(signIn)
             case .refused(let reason): refusal = reason
             }
         }
 
-        func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<BrowserPasskeySignIn> {
+        func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<PasskeySignIn> {
             if let refusal { return .refused(refusal) }
             guard let assertion = passkeyAssertion else {
                 throw ServiceFailure(
                     .protocolError, "The agent answered passkeyAssert with neither a signature nor a refusal.")
             }
-            return .done(BrowserPasskeySignIn(
+            return .done(PasskeySignIn(
                 credentialID: try bytes(assertion.credentialID),
                 authenticatorData: try bytes(assertion.authenticatorData),
                 signature: try bytes(assertion.signature), userHandle: try bytes(assertion.userHandle)))
@@ -92,7 +92,7 @@ enum PasskeyAssertOperation: AgentOperation {
             case userHandle = "userHandle"
         }
 
-        init(_ signIn: BrowserPasskeySignIn) {
+        init(_ signIn: PasskeySignIn) {
             credentialID = Base64URL.encode(signIn.credentialID)
             authenticatorData = Base64URL.encode(signIn.authenticatorData)
             signature = Base64URL.encode(signIn.signature)

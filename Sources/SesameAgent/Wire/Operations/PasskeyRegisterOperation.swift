@@ -71,20 +71,20 @@ enum PasskeyRegisterOperation: AgentOperation {
             case passkeyRegistration = "passkeyRegistration", refusal = "refusal"
         }
 
-        init(_ outcome: BrowserPasskeyOutcome<BrowserPasskeyCreated>) {
+        init(_ outcome: BrowserPasskeyOutcome<PasskeyCreated>) {
             switch outcome {
             case .done(let created): passkeyRegistration = Registration(created)
             case .refused(let reason): refusal = reason
             }
         }
 
-        func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<BrowserPasskeyCreated> {
+        func outcome() throws(ServiceFailure) -> BrowserPasskeyOutcome<PasskeyCreated> {
             if let refusal { return .refused(refusal) }
             guard let registration = passkeyRegistration else {
                 throw ServiceFailure(
                     .protocolError, "The agent answered passkeyRegister with neither a passkey nor a refusal.")
             }
-            return .done(BrowserPasskeyCreated(
+            return .done(PasskeyCreated(
                 credentialID: try bytes(registration.credentialID),
                 authenticatorData: try bytes(registration.authenticatorData),
                 attestationObject: try bytes(registration.attestationObject)))
@@ -101,7 +101,7 @@ enum PasskeyRegisterOperation: AgentOperation {
             case attestationObject = "attestationObject"
         }
 
-        init(_ created: BrowserPasskeyCreated) {
+        init(_ created: PasskeyCreated) {
             credentialID = Base64URL.encode(created.credentialID)
             authenticatorData = Base64URL.encode(created.authenticatorData)
             attestationObject = Base64URL.encode(created.attestationObject)

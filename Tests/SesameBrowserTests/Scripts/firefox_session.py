@@ -7,6 +7,7 @@ firefox` done (see FirefoxEndToEndTests)."""
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -111,6 +112,9 @@ class Firefox:
         with open(os.path.join(profile, "user.js"), "w") as file:
             for name, value in prefs.items():
                 file.write("user_pref(%s, %s);\n" % (json.dumps(name), json.dumps(value)))
+        # Started by the Swift test runner from a worker thread, this process has nearly every signal blocked, and
+        # Firefox would inherit that and sit out close()'s SIGTERM until the SIGKILL 15 s later.
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
         self.log_path = os.path.join(HOME, "firefox.log")
         log = open(self.log_path, "w")
         self.process = subprocess.Popen(

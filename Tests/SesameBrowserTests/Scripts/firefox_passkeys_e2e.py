@@ -17,13 +17,15 @@ import os
 import pwd
 import secrets
 import subprocess
+import sys
 import threading
 import time
+import urllib.parse
 
 from firefox_session import HOME, Firefox, sesame, wait
 
 import webauthn
-from webauthn.helpers.structs import PublicKeyCredentialDescriptor
+from webauthn.helpers.structs import PublicKeyCredentialDescriptor, UserVerificationRequirement
 from fido2.server import Fido2Server
 from fido2.webauthn import PublicKeyCredentialRpEntity
 
@@ -70,6 +72,8 @@ def fetch_extension(folder):
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Passkeys</title></head><body>
 <button id="register">Create a passkey</button> <button id="sign-in">Sign in with a passkey</button>
+<button id="register-elsewhere" data-query="?rpId=example.com">Create one for example.com</button>
+<button id="sign-in-verified" data-query="?userVerification=required">Sign in, verified</button>
 <pre id="status">idle</pre>
 <script>
 const decode = (text) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), c => c.charCodeAt(0));
@@ -105,9 +109,9 @@ function credentialJSON(credential) {
             authenticatorAttachment: credential.authenticatorAttachment, clientExtensionResults: {}};
 }
 
-async function register() {
+async function register(query) {
     await extensionReady();
-    const options = await post('/register/options');
+    const options = await post('/register/options' + query);
     options.challenge = decode(options.challenge);
     options.user.id = decode(options.user.id);
     options.excludeCredentials = (options.excludeCredentials || []).map(c => ({...c, id: decode(c.id)}));
@@ -116,9 +120,9 @@ async function register() {
     return (await post('/register/verify', credentialJSON(credential))).result;
 }
 
-async function signIn() {
+async function signIn(query) {
     await extensionReady();
-    const options = await post('/sign-in/options');
+    const options = await post('/sign-in/options' + query);
     options.challenge = decode(options.challenge);
     options.allowCredentials = (options.allowCredentials || []).map(c => ({...c, id: decode(c.id)}));
     const credential = await navigator.credentials.get({publicKey: options});
@@ -126,10 +130,11 @@ async function signIn() {
     return (await post('/sign-in/verify', credentialJSON(credential))).result;
 }
 
-for (const [button, ceremony] of [['register', register], ['sign-in', signIn]]) {
-    document.getElementById(button).addEventListener('click', () => {
+for (const button of document.querySelectorAll('button')) {
+    const ceremony = button.id.startsWith('register') ? register : signIn;
+    button.addEventListener('click', () => {
         show('busy');
-        ceremony().then(show, error => show('error: ' + error.name + ': ' + error.message));
+        ceremony(button.dataset.query || '').then(show, error => show('error: ' + error.name + ': ' + error.message));
     });
 }
 </script></body></html>"""
@@ -156,9 +161,9 @@ class RelyingParty:
         self.sign_ins = 0
         self.accepted = []
 
-    def registration_options(self):
+    def registration_options(self, query):
         options = webauthn.generate_registration_options(
-            rp_id=RP_ID, rp_name="Sesame e2e", user_name="alice", user_id=self.user_id, user_display_name="Alice",
+            rp_id=query.get("rpId", RP_ID), rp_name="Sesame e2e", user_name="alice", user_id=self.user_id, user_display_name="Alice",
             timeout=30000)
         self.challenge = options.challenge
         return json.loads(webauthn.options_to_json(options))
@@ -174,10 +179,12 @@ class RelyingParty:
         self.accepted.append({"registered": b64u(verified.credential_id)})
         return "registered " + b64u(verified.credential_id)
 
-    def sign_in_options(self):
+    def sign_in_options(self, query):
         # The first sign-in names the credential; later ones are discoverable (no allow list).
         allowed = [PublicKeyCredentialDescriptor(id=self.credential[0])] if self.sign_ins == 0 else []
-        options = webauthn.generate_authentication_options(rp_id=RP_ID, allow_credentials=allowed, timeout=30000)
+        verification = UserVerificationRequirement(query.get("userVerification", "preferred"))
+        options = webauthn.generate_authentication_options(rp_id=RP_ID, allow_credentials=allowed, timeout=30000,
+                                                           user_verification=verification)
         self.challenge = options.challenge
         return json.loads(webauthn.options_to_json(options))
 
@@ -199,9 +206,9 @@ class RelyingParty:
 
 
 def serve(relying_party):
-    routes = {"/register/options": lambda _: relying_party.registration_options(),
+    routes = {"/register/options": relying_party.registration_options,
               "/register/verify": lambda body: {"result": relying_party.register(body)},
-              "/sign-in/options": lambda _: relying_party.sign_in_options(),
+              "/sign-in/options": relying_party.sign_in_options,
               "/sign-in/verify": lambda body: {"result": relying_party.sign_in(body)}}
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -211,11 +218,13 @@ def serve(relying_party):
         def do_POST(self):
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
-            route = routes.get(self.path)
+            path, _, query = self.path.partition("?")
+            route = routes.get(path)
             try:
                 if route is None:
-                    raise LookupError("no such route " + self.path)
-                status, answer = 200, route(body)
+                    raise LookupError("no such route " + path)
+                # The options' variations come in the query; the credentials in the body.
+                status, answer = 200, route(dict(urllib.parse.parse_qsl(query)) if path.endswith("/options") else body)
             except Exception as error:  # a refused credential is the page's error, and the test's
                 status, answer = 400, {"error": "the server refused it: %s: %s" % (type(error).__name__, error)}
             self.answer(status, "application/json", json.dumps(answer).encode())
@@ -237,6 +246,7 @@ def serve(relying_party):
 
 
 def main():
+    began = time.time()
     extension = fetch_extension(os.path.join(HOME, "extension"))
 
     # http://localhost is a secure context (WebAuthn's only exception to https); the server listens on 127.0.0.1.
@@ -254,12 +264,20 @@ def main():
 
         client.call("WebDriver:Navigate", {"url": relying_party.origin + "/"})
 
-        def ceremony(button, expected):
+        def ceremony(button, expected, refused=False):
             client.script("document.getElementById(arguments[0]).click();", button)
             status = wait(lambda: (lambda text: text if text not in ("idle", "busy") else None)(
                 client.script("return document.getElementById('status').textContent;")), "the page's " + button, 30)
-            assert status.startswith(expected), "the page says: %s" % status
+            # A refusal is the exception the extension throws with its message for Sesame's error code (its name
+            # varies: the extension passes DOMException a legacy code number as the name).
+            met = status.startswith("error: ") and status.endswith(expected) if refused else status.startswith(expected)
+            assert met, "the page says: %s" % status
             return status
+
+        # A relying party id that is not the page's (28): the extension turns Sesame's refusal into the page's error.
+        ceremony("register-elsewhere", "Origin and RP ID do not match.", refused=True)
+        assert json.loads(sesame("passkey", "list", "--json").stdout) == [], "a refused registration stored a passkey"
+        print("ok another site's passkey refused")
 
         started = time.time()
         registered = ceremony("register", "registered ")
@@ -269,6 +287,9 @@ def main():
             started = time.time()
             ceremony("sign-in", "signed in as alice (%d)" % count)
             print("ok signed in (%d) in %.1f s" % (count, time.time() - started))
+        # Sesame verifies no user (it has no window): a page that requires it gets the extension's error (23).
+        ceremony("sign-in-verified", "NotAllowedError: Invalid user verification.", refused=True)
+        print("ok user verification refused")
         assert relying_party.accepted == [{"registered": credential_id}, {"signedIn": credential_id, "allowList": True},
                                           {"signedIn": credential_id, "allowList": False}], relying_party.accepted
 
@@ -279,6 +300,12 @@ def main():
         assert passkey["credentialID"] == credential_id, listing
         assert passkey.get("lastUsed") is not None, listing
         print("ok the vault keeps alice's passkey for", RP_ID)
+        print("ok all in %.1f s" % (time.time() - began))
+    except BaseException:
+        # The extension's own account of what went wrong is in the browser's console.
+        with open(firefox.log_path, errors="replace") as log:
+            sys.stderr.writelines([line for line in log if "KeePassXC-Browser" in line][-20:])
+        raise
     finally:
         firefox.close()
         server.shutdown()

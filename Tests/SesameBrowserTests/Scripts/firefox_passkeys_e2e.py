@@ -42,10 +42,11 @@ def fetch_extension(folder):
     os.makedirs(os.path.join(folder, "cache", "archives", "partial"), exist_ok=True)
     sources = os.path.join(folder, "sources.list")
     with open(sources, "w") as file:
-        file.write("deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian %s main\n"
-                   % SUITE)
+        file.write("deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian "
+                   "%s main\n" % SUITE)
     apt = ["apt-get", "-q", "-o", "Dir::Etc::SourceList=" + sources, "-o", "Dir::Etc::SourceParts=/dev/null",
-           "-o", "Dir::State::Lists=" + os.path.join(folder, "lists"), "-o", "Dir::Cache=" + os.path.join(folder, "cache"),
+           "-o", "Dir::State::Lists=" + os.path.join(folder, "lists"),
+           "-o", "Dir::Cache=" + os.path.join(folder, "cache"),
            "-o", "Acquire::Languages=none", "-o", "Acquire::http::Timeout=20",
            # As root, apt hands downloads to its `_apt` user, who may not write into the test's folder.
            "-o", "APT::Sandbox::User=" + pwd.getpwuid(os.getuid()).pw_name]
@@ -163,8 +164,8 @@ class RelyingParty:
 
     def registration_options(self, query):
         options = webauthn.generate_registration_options(
-            rp_id=query.get("rpId", RP_ID), rp_name="Sesame e2e", user_name="alice", user_id=self.user_id, user_display_name="Alice",
-            timeout=30000)
+            rp_id=query.get("rpId", RP_ID), rp_name="Sesame e2e", user_name="alice", user_id=self.user_id,
+            user_display_name="Alice", timeout=30000)
         self.challenge = options.challenge
         return json.loads(webauthn.options_to_json(options))
 

@@ -131,14 +131,16 @@ class Firefox:
 
     def open_extension_page(self, select=True):
         """Opens the options page in a new tab (Navigate refuses moz-extension:// URLs; the chrome context may) and
-        switches to it, where scripts may use the extension's `browser` API."""
+        switches to it, where scripts may use the extension's `browser` API. Unless `select`, the page's tab stays the
+        active one: the extension (1.9) gets logins only for the active tab."""
         client = self.client
         client.call("Marionette:SetContext", {"value": "chrome"})
         client.script("""const tab = gBrowser.addTab(arguments[0],
             {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});
             if (arguments[1]) gBrowser.selectedTab = tab;""", self.base + "options/options.html", select)
         client.call("Marionette:SetContext", {"value": "content"})
-        client.call("WebDriver:SwitchToWindow", {"handle": client.call("WebDriver:GetWindowHandles")[-1]})
+        handle = client.call("WebDriver:GetWindowHandles")[-1]
+        client.call("WebDriver:SwitchToWindow", {"handle": handle, "focus": select})
         wait(lambda: client.script(
             "return location.href.startsWith('moz-extension:') && document.readyState === 'complete';"),
             "an extension page")

@@ -1,5 +1,5 @@
 """End to end with the real extension: headless firefox-esr with Debian's KeePassXC-Browser installed as a
-temporary add-on, driven through Marionette by the small client below. The extension associates (answered with
+temporary add-on, driven through Marionette (firefox_session.py). The extension associates (answered with
 `sesame browser allow`) and fills a login page served on 127.0.0.1, then its one-time code field through get-totp.
 
 Usage: firefox_e2e.py   (environment: SESAME_BIN and a test home whose vault holds alice's login for 127.0.0.1, any
@@ -9,16 +9,14 @@ firefox` done; see FirefoxEndToEndTests)."""
 import http.server
 import json
 import os
-import socket
 import subprocess
 import threading
 import time
 
-BIN = os.environ["SESAME_BIN"]
-HOME = os.environ["HOME"]
+from firefox_session import Firefox, sesame, wait
+
+# Debian 12's extension (1.8.4).
 EXTENSION = "/usr/share/webext/keepassxc-browser"
-EXTENSION_ID = "keepassxc-browser@keepassxc.org"
-EXTENSION_UUID = "5e5a3e5a-0000-4000-8000-000000000014"
 
 PAGE = b"""<!doctype html><html><head><title>Example login</title></head><body>
 <form action="/session" method="post">
@@ -43,69 +41,6 @@ class Page(http.server.BaseHTTPRequestHandler):
         pass
 
 
-class Marionette:
-    """Marionette's wire format: `length:json`; commands `[0, id, name, params]`, replies `[1, id, error, result]`."""
-
-    def __init__(self, port, timeout=120):
-        deadline = time.time() + timeout
-        while True:
-            try:
-                self.socket = socket.create_connection(("127.0.0.1", port), timeout=120)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise
-                time.sleep(0.2)
-        self.buffer = b""
-        self.next_id = 1
-        self.read()  # the server's hello
-
-    def read(self):
-        while b":" not in self.buffer:
-            self.buffer += self._recv()
-        length, rest = self.buffer.split(b":", 1)
-        length = int(length)
-        while len(rest) < length:
-            rest += self._recv()
-        self.buffer = rest[length:]
-        return json.loads(rest[:length])
-
-    def _recv(self):
-        data = self.socket.recv(65536)
-        if not data:
-            raise ConnectionError("Marionette closed the connection")
-        return data
-
-    def call(self, name, params=None):
-        message_id = self.next_id
-        self.next_id += 1
-        data = json.dumps([0, message_id, name, params or {}]).encode()
-        self.socket.sendall(str(len(data)).encode() + b":" + data)
-        while True:
-            reply = self.read()
-            if reply[0] == 1 and reply[1] == message_id:
-                if reply[2]:
-                    raise RuntimeError("%s failed: %r" % (name, reply[2]))
-                return reply[3]
-
-    def script(self, source, *args):
-        return self.call("WebDriver:ExecuteScript", {"script": source, "args": list(args)}).get("value")
-
-
-def sesame(*args):
-    return subprocess.run([os.path.join(BIN, "sesame"), *args], capture_output=True, text=True, timeout=60)
-
-
-def wait(check, what, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("timed out waiting for " + what)
-
-
 def oathtool_codes():
     """The codes around now: the step may roll over between the fill and this check."""
     secret = os.environ["TOTP_SECRET"]
@@ -114,74 +49,18 @@ def oathtool_codes():
                            check=True).stdout.strip() for t in (now - 30, now)}
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     page_port = server.server_address[1]
 
-    marionette_port = free_port()
-    profile = os.path.join(HOME, "firefox-profile")
-    os.makedirs(profile, exist_ok=True)
-    prefs = {
-        "marionette.port": marionette_port,
-        "extensions.webextensions.uuids": json.dumps({EXTENSION_ID: EXTENSION_UUID}),
-        "xpinstall.signatures.required": False,
-        "devtools.console.stdout.content": True,
-        "browser.shell.checkDefaultBrowser": False,
-        "datareporting.policy.dataSubmissionEnabled": False,
-        "toolkit.telemetry.reportingpolicy.firstRun": False,
-        "browser.aboutwelcome.enabled": False,
-        "app.update.disabledForTesting": True,
-    }
-    with open(os.path.join(profile, "user.js"), "w") as file:
-        for name, value in prefs.items():
-            file.write("user_pref(%s, %s);\n" % (json.dumps(name), json.dumps(value)))
-    log = open(os.path.join(HOME, "firefox.log"), "w")
-    firefox = subprocess.Popen(
-        ["firefox-esr", "--headless", "--marionette", "-remote-allow-system-access", "--no-remote", "--profile", profile],
-        stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1"))
+    firefox = Firefox(EXTENSION)
+    client = firefox.client
     try:
-        client = Marionette(marionette_port)
-        client.call("WebDriver:NewSession", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
-        client.call("Addon:Install", {"path": EXTENSION, "temporary": True})
-        base = "moz-extension://%s/" % EXTENSION_UUID
-
-        # Open the options page in a tab (Navigate refuses moz-extension:// URLs; the chrome context may).
-        client.call("Marionette:SetContext", {"value": "chrome"})
-        client.script("""gBrowser.selectedTab = gBrowser.addTab(arguments[0],
-            {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});""", base + "options/options.html")
-        client.call("Marionette:SetContext", {"value": "content"})
-        handles = client.call("WebDriver:GetWindowHandles")
-        client.call("WebDriver:SwitchToWindow", {"handle": handles[-1]})
-        wait(lambda: client.script("return location.href.startsWith('moz-extension:') && document.readyState === 'complete';"),
-             "the options page")
+        firefox.open_extension_page()
         # Fill a single match without asking, then ask to associate (held until the user allows it).
-        client.call("WebDriver:ExecuteAsyncScript", {"script": """
-            const done = arguments[arguments.length - 1];
-            (async () => {
-                const stored = await browser.storage.local.get({settings: {}});
-                stored.settings.autoFillSingleEntry = true;
-                await browser.storage.local.set({settings: stored.settings});
-                await browser.runtime.sendMessage({action: 'load_settings'});
-                browser.runtime.sendMessage({action: 'associate'});
-                done(true);
-            })();""", "args": []})
-
-        def pending():
-            result = sesame("browser", "pending", "--json")
-            return result.returncode == 0 and json.loads(result.stdout)
-        request = wait(pending, "the extension's association request")[0]
-        assert request["origin"] == EXTENSION_ID, request
-        allowed = sesame("browser", "allow", request["code"], "--name", "firefox-e2e")
-        assert allowed.returncode == 0, allowed.stderr
-        wait(lambda: not pending(), "the association to complete")
-
+        firefox.change_settings(autoFillSingleEntry=True)
+        firefox.associate("firefox-e2e")
         client.call("WebDriver:Navigate", {"url": "http://127.0.0.1:%d/login" % page_port})
         read = "return [document.getElementById('user').value, document.getElementById('pass').value];"
         try:
@@ -200,13 +79,7 @@ def main():
         client.call("WebDriver:Navigate", {"url": "http://127.0.0.1:%d/code" % page_port})
         page_handle = client.call("WebDriver:GetWindowHandle")["value"]
         client.script("document.getElementById('otp').focus();")
-        client.call("Marionette:SetContext", {"value": "chrome"})
-        client.script("""gBrowser.addTab(arguments[0],
-            {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});""", base + "options/options.html")
-        client.call("Marionette:SetContext", {"value": "content"})
-        client.call("WebDriver:SwitchToWindow", {"handle": client.call("WebDriver:GetWindowHandles")[-1]})
-        wait(lambda: client.script("return location.href.startsWith('moz-extension:') && document.readyState === 'complete';"),
-             "a second extension page")
+        firefox.open_extension_page(select=False)
         client.call("WebDriver:ExecuteAsyncScript", {"script": """
             const done = arguments[arguments.length - 1];
             (async () => {
@@ -219,11 +92,7 @@ def main():
         assert code in oathtool_codes(), (code, oathtool_codes())
         print("ok one-time code")
     finally:
-        firefox.terminate()
-        try:
-            firefox.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            firefox.kill()
+        firefox.close()
         server.shutdown()
 
 

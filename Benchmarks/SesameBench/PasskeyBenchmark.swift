@@ -20,8 +20,9 @@ enum PasskeyBenchmark {
             let end = min(count, index + 5_000)
             try vault.add(contentsOf: (index..<end).map { index in
                 var item = Fixtures.item(index)
-                if index % (count / withPasskeys) == 0 {
-                    let party = "rp\(index % relyingParties).example"
+                let step = count / withPasskeys
+                if index % step == 0 {
+                    let party = "rp\((index / step) % relyingParties).example"
                     item.passkeys = [Passkey(
                         credentialID: SecureRandom.bytes(count: 16), relyingPartyID: party,
                         userHandle: Array("user-\(index)".utf8), userName: "user\(index)", privateKey: key,

@@ -18,31 +18,17 @@ extension LocalVaultService {
         }
     }
 
-    /// The active items' passkeys for one relying party, in ``passkeys()``'s order. Every item is read only as far
-    /// as suggestions need (``ItemLogin``: no key, no notes), and only the few that hold a passkey of this relying
-    /// party are decoded in full: what a sign-in pays at 100,000 items.
+    /// The active items' passkeys for one relying party, in ``passkeys()``'s order: the vault's keyed index names
+    /// the items that hold one (`Vault.items(withPasskeysFor:)`), so a sign-in decrypts those alone.
     public func passkeys(for relyingPartyID: String) throws(ServiceFailure) -> [PasskeyListing] {
-        var holders: [UUID] = []
+        let scan: ItemScan
         do {
-            _ = try vault.forEachLogin(in: [.active]) { login in
-                if login.passkeys.contains(where: { $0.relyingPartyID == relyingPartyID }) { holders.append(login.id) }
-            }
+            scan = try vault.items(withPasskeysFor: relyingPartyID)
         } catch {
             throw ServiceFailure(error)
         }
-        var listings: [PasskeyListing] = []
-        for id in holders {
-            let item: Item
-            do {
-                let found = try vault.item(withID: id)
-                guard found.state == .active else { continue }
-                item = found.item
-            } catch VaultError.itemNotFound {
-                continue  // gone since the read above
-            } catch {
-                throw ServiceFailure(error)
-            }
-            listings += item.passkeys.filter { $0.relyingPartyID == relyingPartyID }
+        let listings = scan.items.flatMap { item in
+            item.passkeys.filter { $0.relyingPartyID == relyingPartyID }
                 .map { PasskeyListing(itemID: item.id, itemTitle: item.title, passkey: PasskeySummary($0)) }
         }
         return listings.sorted {

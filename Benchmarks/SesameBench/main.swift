@@ -29,6 +29,9 @@ if suites.isEmpty || suites.contains("keepass") {
 if suites.isEmpty || suites.contains("sync") {
     try SyncBenchmark.run(folder: folder, quick: quick)
 }
+if suites.isEmpty || suites.contains("passkeys") {
+    try PasskeyBenchmark.run(folder: folder, quick: quick)
+}
 if suites.isEmpty || suites.contains("identities") {
     try await IdentitySyncBenchmark.run(folder: folder, quick: quick)
 }

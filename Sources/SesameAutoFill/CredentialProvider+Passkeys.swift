@@ -50,11 +50,8 @@ extension CredentialProvider {
         let allowed = Set(allowedCredentialIDs)
         let service = try useTrustedService()
         do throws(ServiceFailure) {
-            return try service.passkeys()
-                .filter {
-                    $0.passkey.relyingPartyID == relyingPartyID
-                        && (allowed.isEmpty || allowed.contains($0.passkey.credentialID))
-                }
+            return try service.passkeys(for: relyingPartyID)
+                .filter { allowed.isEmpty || allowed.contains($0.passkey.credentialID) }
                 .sorted { ($0.passkey.lastUsed ?? $0.passkey.created) > ($1.passkey.lastUsed ?? $1.passkey.created) }
         } catch {
             throw Self.providerError(error)

@@ -17,9 +17,9 @@ extension LocalVaultService {
         _ request: PasskeyRegistrationRequest, site: String, excluding excludedCredentialIDs: [[UInt8]]
     ) throws(ServiceFailure) -> Result<PasskeyCreated, PasskeyRefusal> {
         let excluded = Set(excludedCredentialIDs)
-        if !excluded.isEmpty, try passkeys().contains(where: {
-            $0.passkey.relyingPartyID == request.relyingPartyID && excluded.contains($0.passkey.credentialID)
-        }) {
+        if !excluded.isEmpty,
+           try passkeys(for: request.relyingPartyID).contains(where: { excluded.contains($0.passkey.credentialID) })
+        {
             return .failure(.excludedCredential)
         }
         let registration: PasskeyRegistration
@@ -47,9 +47,8 @@ extension LocalVaultService {
         for relyingPartyID: String, allowedCredentialIDs: [[UInt8]], clientDataHash: [UInt8], userVerified: Bool
     ) throws(ServiceFailure) -> Result<PasskeySignIn, PasskeyRefusal> {
         let allowed = Set(allowedCredentialIDs)
-        let candidates = try passkeys().filter {
-            $0.passkey.relyingPartyID == relyingPartyID
-                && (allowed.isEmpty || allowed.contains($0.passkey.credentialID))
+        let candidates = try passkeys(for: relyingPartyID).filter {
+            allowed.isEmpty || allowed.contains($0.passkey.credentialID)
         }
         guard let chosen = candidates.max(by: {
             ($0.passkey.lastUsed ?? $0.passkey.created, $0.itemID.uuidString)

@@ -14,8 +14,8 @@ import SesameDomains
 extension Vault {
     /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
     /// v2: lookup attributes (Vault+AttributeIndex); v3: 8-byte tags, rows by item number, a login's own
-    /// attributes indexed only where its domains do not answer for them.
-    static let indexFormat = "v3"
+    /// attributes indexed only where its domains do not answer for them; v4: each passkey's relying party.
+    static let indexFormat = "v4"
 
     /// How much of the HMAC a tag keeps. A tag only selects candidates, and every candidate is decrypted and
     /// checked against the question (the matcher, site credentials, `matchesLookup`), so a collision costs one
@@ -26,6 +26,26 @@ extension Vault {
 
     /// The active items stored under any of `domains` (registrable domains, as `publicSuffixList` gives them).
     public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
+        try items(withTags: { keys in Set(domains).map { Self.tag(forDomain: $0, key: keys.index) } })
+    }
+
+    /// The active items that hold a passkey of `relyingPartyID` (and, rarely, a few others whose tag collides:
+    /// callers check each item's passkeys). A read-only vault whose index predates passkey tags is scanned.
+    public func items(withPasskeysFor relyingPartyID: String) throws -> ItemScan {
+        let wanted = "\(Self.indexFormat):\(publicSuffixList.fingerprint)"
+        guard try withErrorMapping({
+            try database.scalarText("SELECT value FROM meta WHERE name = 'index_fingerprint'") == wanted
+        }) else {
+            var scan = ItemScan()
+            scan.damaged = try forEachItem { item in
+                if item.passkeys.contains(where: { $0.relyingPartyID == relyingPartyID }) { scan.items.append(item) }
+            }
+            return scan
+        }
+        return try items(withTags: { keys in [Self.tag(forPasskeyRelyingParty: relyingPartyID, key: keys.index)] })
+    }
+
+    private func items(withTags makeTags: (Keys) -> [[UInt8]]) throws -> ItemScan {
         try withErrorMapping {
             let keys = try requireKeys()
             if indexDamaged {
@@ -41,9 +61,9 @@ extension Vault {
             var seen = Set<UUID>()
             var scan = ItemScan()
             try database.readTransaction {
-                for domain in Set(domains) {
+                for tag in makeTags(keys) {
                     statement.reset()
-                    try statement.bind(Self.tag(forDomain: domain, key: keys.index), at: 1)
+                    try statement.bind(tag, at: 1)
                     while try statement.step() {
                         guard let id = UUID(bytes: statement.blob(at: 0)), seen.insert(id).inserted else { continue }
                         do {
@@ -77,8 +97,14 @@ extension Vault {
     }
 
     func indexTags(for item: Item, keys: Keys) throws -> Set<[UInt8]> {
-        Set(indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) }).union(
-            attributeTags(for: item, keys: keys))
+        Set(indexedDomains(of: item).map { Self.tag(forDomain: $0, key: keys.index) })
+            .union(attributeTags(for: item, keys: keys))
+            .union(item.passkeys.map { Self.tag(forPasskeyRelyingParty: $0.relyingPartyID, key: keys.index) })
+    }
+
+    /// A passkey's relying party, in a namespace of its own: a site's logins are not its passkeys' candidates.
+    static func tag(forPasskeyRelyingParty relyingPartyID: String, key: SymmetricKey) -> [UInt8] {
+        tag(forDomain: "passkey\u{0}\(relyingPartyID)", key: key)
     }
 
     /// The tags of the version in `row`, as the index holds them; nil when it cannot be read (damaged, or a newer

@@ -271,4 +271,27 @@ import Testing
         }
         #expect(Set(full) == Set(incremental) && full.filter { $0.kind == .passkey }.count == 3)
     }
+
+    /// A sign-in reads every item only as far as suggestions need, then decodes the few holders: it must find
+    /// exactly what the full decode finds for that relying party, and nothing trashed.
+    @Test func theRelyingPartysPasskeysAreThoseTheFullDecodeFinds() throws {
+        let key = try PasskeyPrivateKey.generate().key
+        func passkey(_ id: UInt8, _ party: String) -> Passkey {
+            Passkey(credentialID: [id, id], relyingPartyID: party, userHandle: [id], userName: "u\(id)", privateKey: key,
+                    created: Date(timeIntervalSince1970: 1_000))
+        }
+        let fixture = try Fixture()
+        let both = Item(title: "Both", passkeys: [passkey(1, Self.rp), passkey(2, "example.com")])
+        let other = Item(title: "Other", passkeys: [passkey(3, "example.com")])
+        let trashed = Item(title: "Trashed", passkeys: [passkey(4, Self.rp)])
+        let plain = Item(title: "Plain", username: "a", password: "p", urls: [ItemURL("https://example.org")])
+        try fixture.vault.add(contentsOf: [both, other, trashed, plain])
+        let service = LocalVaultService(vault: fixture.vault)
+        try service.moveToTrash(trashed.id)
+        for party in [Self.rp, "example.com", "nowhere.example"] {
+            #expect(try service.passkeys(for: party) == service.passkeys().filter { $0.passkey.relyingPartyID == party })
+        }
+        #expect(try service.passkeys(for: Self.rp).map(\.passkey.credentialID) == [[1, 1]])
+        #expect(try service.passkeys(for: "example.com").count == 2)
+    }
 }

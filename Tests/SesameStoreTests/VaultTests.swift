@@ -175,4 +175,32 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
         // Its domain only: the login's own attributes are answered through it (Vault+AttributeIndex).
         #expect(try vault.database.scalarInt("SELECT count(*) FROM item_tags") == 1)
     }
+
+    /// Issue 24: a passkey sign-in finds its relying party's items through the keyed index (its own namespace: a
+    /// site's logins are not candidates), and an index built before passkey tags (v3) is rebuilt on unlock.
+    @Test func passkeysAreFoundThroughTheIndexAndAnIndexWithoutThemIsRebuilt() throws {
+        let folder = TemporaryFolder()
+        let key = try PasskeyPrivateKey.generate().key
+        let holder = Item(title: "Holder", urls: [ItemURL("https://elsewhere.example.org")], passkeys: [Passkey(
+            credentialID: [7, 7], relyingPartyID: "example.com", userHandle: [1], userName: "alice", privateKey: key,
+            created: Date(timeIntervalSince1970: 1_000))])
+        let site = Item(title: "Site", username: "alice", password: "pw", urls: [ItemURL("https://example.com")])
+        do {
+            let vault = try makeVault(in: folder)
+            try vault.add(contentsOf: [holder, site])
+            #expect(try vault.items(withPasskeysFor: "example.com").items.map(\.id) == [holder.id])
+            #expect(try vault.items(withPasskeysFor: "example.org").items.isEmpty)
+            #expect(try vault.items(withDomains: ["example.com"]).items.map(\.id) == [site.id])
+            let edited = try vault.updateItem(withID: holder.id) { $0.passkeys[0].relyingPartyID = "login.example.com" }
+            #expect(edited.passkeys.count == 1)
+            #expect(try vault.items(withPasskeysFor: "example.com").items.isEmpty, "the old tag went with the edit")
+            #expect(try vault.items(withPasskeysFor: "login.example.com").items.map(\.id) == [holder.id])
+            // As the previous index format left it: no passkey tags.
+            try vault.database.execute("DELETE FROM item_tags WHERE tag = x'\(Vault.tag(forPasskeyRelyingParty: "login.example.com", key: try vault.requireKeys().index).map { String(format: "%02x", $0) }.joined())'")
+            try vault.database.execute("UPDATE meta SET value = 'v3:placeholder' WHERE name = 'index_fingerprint'")
+        }
+        let vault = try Vault(path: folder.file("vault.sqlite"), publicSuffixList: testPublicSuffixList)
+        try vault.unlock(password: SecureBytes(utf8: "correct horse"))
+        #expect(try vault.items(withPasskeysFor: "login.example.com").items.map(\.id) == [holder.id])
+    }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import SesameCredentialExchange
+@testable import SesameAutoFill
 
 /// Reading CXF: real exports (1Password's and Dashlane's Account files, Bitwarden's Header example), the format's
 /// leniency (unknown members and kinds counted, not failing), its refusals, and a write that reads back the same.

@@ -22,7 +22,13 @@ extension AppModel {
     /// Fetches what another app exported to this one and decides, without writing, what it would become.
     public func prepareCredentialExchangeImport(token: UUID) async throws -> CredentialExchangeImport {
         let data = try await Self.receive(token: token)
-        let result = CXFImport.result(from: CXFHeader(data), now: now())
+        let header = CXFHeader(data)
+        do {
+            try CXFLimits().check(header)
+        } catch {
+            throw AppFailure(error.message)
+        }
+        let result = CXFImport.result(from: header, now: now())
         let items = result.records.map(\.item)
         let plan = try await provider.perform { try $0.importItems(items, dryRun: true, progress: { _ in }) }
         return CredentialExchangeImport(exporter: data.exporterDisplayName, result: result, plan: plan)

@@ -51,16 +51,14 @@ let package = Package(
             "SesameCrypto", "SesameDomains", "SesameSync", .target(name: "CSQLite", condition: linuxOnly),
         ]),
         // WebAuthn's bytes (authenticator data, attestation object, COSE key, assertions) and the browser's origin
-        // rules, shared by the iOS extension and the Linux browser host.
+        // rules, shared by the iOS extension and the Linux browser host; the FIDO Credential Exchange Format (CXF 1.0)
+        // and its mapping onto items, shared by `sesame import`/`export` and iOS 26's credential exchange.
         .target(name: "SesameAutoFill", dependencies: ["SesameCrypto", "SesameSync",
             "SesameStore", "SesameDomains", .target(name: "CZxcvbn", condition: linuxOnly),
         ]),
-        // The FIDO Credential Exchange Format (CXF 1.0) and its mapping onto items, shared by files and iOS 26's
-        // credential exchange.
-        .target(name: "SesameCredentialExchange", dependencies: ["SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"]),
         // Other managers' files and Sesame's encrypted backup, to and from items.
         .target(name: "SesameInterchange", dependencies: [
-            "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass", "SesameCredentialExchange",
+            "SesameStore", "SesameCrypto", "SesameDomains", "SesameKeePass", "SesameAutoFill",
         ]),
         .target(name: "SesameKeePass", dependencies: [
             "SesameStore", "SesameCrypto", "CSodium", "CArgon2", "CZlib", .target(name: "COpenSSL", condition: linuxOnly),
@@ -98,7 +96,7 @@ let package = Package(
         .executableTarget(name: "sesame-cli", dependencies: ["SesameAgentLink", "SesameKeePass", "SesameTerminalText",
             "SesameAutoFill", "SesameAgent", "SesameGit", "SesameTerminal", "SesameCrypto", "SesameStore",
             "SesameDomains", "SesameInterchange", "SesameSync", "SesameSyncTransport", "SesameBrowser", "SesameAutoType",
-            "SesameAutoTypeRules", "SesameBrowserAccess", "SesameCredentialExchange", "SesameSystemCalls", "SesameCommandContract",
+            "SesameAutoTypeRules", "SesameBrowserAccess", "SesameSystemCalls", "SesameCommandContract",
         ]),
         .target(name: "SesameBrowser", dependencies: ["SesameAgentLink",
             "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
@@ -156,7 +154,7 @@ let package = Package(
         .testTarget(name: "SesameGitTests", dependencies: ["SesameAutoFill", "SesameCrypto", "SesameDomains", "SesameGitProtocol", "SesameStore", "SesameGit", "SesameAgent"]),
         .testTarget(name: "SesameCLITests", dependencies: ["SesameCrypto", "SesameStore", "SesameCommandContract"]),
         .testTarget(name: "SesameCredentialExchangeTests", dependencies: [
-                        "SesameCredentialExchange", "SesameAutoFill", "SesameStore", "SesameCrypto"],
+                        "SesameAutoFill", "SesameStore", "SesameCrypto"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SesameFrontTests", dependencies: [
             "SesameFront", "SesameAgentLink", "SesameDomains", "SesameCrypto", "SesameCommandContract"]),
@@ -196,7 +194,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzOneTimeCodeURI", ["SesameAutoFill"]),
         ("FuzzCSV", ["SesameInterchange"]),
         ("FuzzBackup", ["SesameInterchange"]),
-        ("FuzzCXF", ["SesameCredentialExchange", "SesameStore"]),
+        ("FuzzCXF", ["SesameAutoFill", "SesameStore"]),
         ("FuzzKDBXHeader", ["SesameKeePass"]),
         ("FuzzVariantDictionary", ["SesameKeePass"]),
         ("FuzzKDBXBlockStream", ["SesameKeePass"]),

@@ -102,6 +102,16 @@ expected = [
     "SupportsConditionalPasskeyRegistration")]
 failures += [f"iOS/AutoFillExtension/Info.plist: {key} missing or wrong" for ok, key in expected if not ok]
 
+# iOS 26's credential exchange: the extension declares it and the CXF versions (Apple's ASCredentialImportManager
+# page: NSExtension > NSExtensionAttributes > ASCredentialProviderExtensionCapabilities), and the app accepts the
+# user activity the system launches an importing app with (NSUserActivityTypes, the item Apple's page names).
+if capabilities.get("SupportsCredentialExchange") is not True:
+    failures.append("iOS/AutoFillExtension/Info.plist: ASCredentialProviderExtensionCapabilities.SupportsCredentialExchange missing or wrong")
+if capabilities.get("SupportedCredentialExchangeVersions") != ["1.0"]:
+    failures.append("iOS/AutoFillExtension/Info.plist: ASCredentialProviderExtensionCapabilities.SupportedCredentialExchangeVersions must be [\"1.0\"]")
+if "ASCredentialExchangeActivityType" not in load("iOS/App/Info.plist").get("NSUserActivityTypes", []):
+    failures.append("iOS/App/Info.plist: NSUserActivityTypes lacks ASCredentialExchangeActivityType (credential exchange imports)")
+
 for failure in failures:
     print("apple-check: " + failure, file=sys.stderr)
 sys.exit(1 if failures else 0)

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import SesameCredentialExchange
+import SesameAutoFill
 import SesameStore
 
 /// Any bytes as a CXF file: detection and reading must not crash, whatever reads must map onto Sesame items

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import SesameAutoFill
-import SesameCredentialExchange
 import SesameStore
 
 /// Sesame items into CXF, and back: what each item becomes, what is counted as left out, and a round trip that
@@ -13,7 +12,7 @@ import SesameStore
         Item(
             title: "Ünïcödé login", username: "alice", password: "pa\"ss\\word",
             urls: [ItemURL("https://münchen.example:8443/login", match: .host), ItemURL("xn--bcher-kva.example"),
-                   ItemURL("android://" + Base64URL.encode([UInt8](repeating: 0xCD, count: 32)) + "@com.example.app"),
+                   ItemURL("android://" + CXFBase64URL.encode([UInt8](repeating: 0xCD, count: 32)) + "@com.example.app"),
                    ItemURL("androidapp://org.example.plain")],
             notes: "日本語\nnotes 😀", fields: [CustomField(name: "PIN", value: "1234", isProtected: true),
                                             CustomField(name: "Colour", value: "blue")],

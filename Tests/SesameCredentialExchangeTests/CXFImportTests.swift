@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import SesameAutoFill
-import SesameCredentialExchange
 import SesameStore
 
 /// Stands in for Sesame's passkey model (branch `passkeys`) behind ``CXFPasskeyMapping``: it keeps each passkey
@@ -170,14 +169,14 @@ struct RecordingPasskeys: CXFPasskeyMapping {
     @Test func idnAndPortAddressesAreKeptAsWrittenAndNameAnUntitledItem() throws {
         let result = try result([CXFFixture.item(title: " ", credentials: [CXFFixture.login("jörg", "p")], extra: """
             , "scope": {"urls": ["https://münchen.example:8443/login", "xn--bcher-kva.example:444", " ", "https://u:secret@bad.example/"],
-              "androidApps": [{"bundleId": "com.example.app", "certificate": {"fingerprint": "\(Base64URL.encode([UInt8](repeating: 0xAB, count: 32)))", "hashAlg": "sha256"}},
+              "androidApps": [{"bundleId": "com.example.app", "certificate": {"fingerprint": "\(CXFBase64URL.encode([UInt8](repeating: 0xAB, count: 32)))", "hashAlg": "sha256"}},
                               {"bundleId": "org.example.old", "certificate": {"fingerprint": "AAAA", "hashAlg": "sha1"}}]}
             """)])
         let item = try #require(result.records.first).item
         #expect(item.title == "münchen.example")
         #expect(item.urls.map(\.url) == [
             "https://münchen.example:8443/login", "xn--bcher-kva.example:444",
-            "android://" + Base64URL.encode([UInt8](repeating: 0xAB, count: 32)) + "@com.example.app",
+            "android://" + CXFBase64URL.encode([UInt8](repeating: 0xAB, count: 32)) + "@com.example.app",
             "androidapp://org.example.old",
         ])
         #expect(result.skipped.map(\.kind) == ["url", "android app certificate"])
@@ -288,8 +287,8 @@ struct RecordingPasskeys: CXFPasskeyMapping {
     }
 
     @Test func passkeysSesameCannotSignWithSayWhy() throws {
-        let longId = Base64URL.encode([UInt8](repeating: 1, count: 1024))
-        let longHandle = Base64URL.encode([UInt8](repeating: 2, count: 65))
+        let longId = CXFBase64URL.encode([UInt8](repeating: 1, count: 1024))
+        let longHandle = CXFBase64URL.encode([UInt8](repeating: 2, count: 65))
         let result = try result([CXFFixture.item(credentials: [
             CXFFixture.passkey(key: CXFFixture.ed25519Key),
             CXFFixture.passkey(credentialId: longId),

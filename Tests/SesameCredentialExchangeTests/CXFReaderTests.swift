@@ -1,5 +1,5 @@
 import Testing
-@testable import SesameCredentialExchange
+@testable import SesameAutoFill
 
 /// Reading CXF: real exports (1Password's and Dashlane's Account files, Bitwarden's Header example), the format's
 /// leniency (unknown members and kinds counted, not failing), its refusals, and a write that reads back the same.
@@ -168,6 +168,41 @@ import Testing
         let accounts = Array(#"{"version": {"major": 1, "minor": 0}, "accounts": [{}, {}]}"#.utf8)
         #expect(throws: CXFError("The CXF file has more than 1 accounts, over Sesame's limit.")) {
             try CXFReader.read(accounts, limits: limits)
+        }
+    }
+
+    /// iOS 26 hands the document over as values: the same counts hold before anything is mapped or written.
+    @Test func aDocumentHandedOverAsValuesIsCheckedAgainstTheSameCounts() throws {
+        var limits = CXFLimits()
+        limits.items = 2
+        limits.credentialsPerItem = 2
+        limits.collections = 2
+        limits.accounts = 1
+        limits.depth = 5
+        func header(items: Int = 1, credentials: Int = 0, collections: [CXFCollection] = [], accounts: Int = 1) -> CXFHeader {
+            let item = CXFItem(id: [1], title: "t", credentials: Array(repeating: .note(.string("n")), count: credentials))
+            let account = CXFAccount(id: [2], collections: collections, items: Array(repeating: item, count: items))
+            return CXFHeader(exporterRpId: "apple.com", exporterDisplayName: "Passwords", timestamp: 0,
+                             accounts: Array(repeating: account, count: accounts))
+        }
+        try limits.check(header(items: 2, credentials: 2, collections: [CXFCollection(id: [3], title: "a")]))
+        #expect(throws: CXFError("The credentials sent hold more than 2 items, over Sesame's limit.")) {
+            try limits.check(header(items: 3))
+        }
+        #expect(throws: CXFError("Item 1 of the credentials sent has more than 2 credentials, over Sesame's limit.")) {
+            try limits.check(header(credentials: 3))
+        }
+        #expect(throws: CXFError("The credentials sent hold more than 1 accounts, over Sesame's limit.")) {
+            try limits.check(header(accounts: 2))
+        }
+        let leaf = CXFCollection(id: [5], title: "c")
+        #expect(throws: CXFError("The credentials sent hold more than 2 collections, over Sesame's limit.")) {
+            try limits.check(header(collections: [CXFCollection(id: [3], title: "a"), CXFCollection(id: [4], title: "b", subCollections: [leaf])]))
+        }
+        limits.collections = 100
+        let deep = CXFCollection(id: [3], title: "a", subCollections: [CXFCollection(id: [4], title: "b", subCollections: [leaf])])
+        #expect(throws: CXFError("The credentials sent nest collections more than 2 deep, over Sesame's limit.")) {
+            try limits.check(header(collections: [deep]))
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SesameCredentialExchange
+import SesameAutoFill
 
 /// Fixtures (Fixtures/README.md says where each comes from) and small documents for this target's tests.
 enum CXFFixture {
@@ -37,7 +37,7 @@ enum CXFFixture {
     }
 
     /// A P-256 private key in PKCS#8 (the WebAuthn.io passkey of Bitwarden's example file).
-    static let p256Key = Base64URL.decode(
+    static let p256Key = CXFBase64URL.decode(
         "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgARu_0sCt20EpgVxb4Puq3Ga5VVLpuTY75ngvZlyq3X6hRANCAASmdk1xLsK0oOlhxIPp0d1ZuS0sT9nf6BZtSelhqvLBW0fOL33l_bXgsr_STUHjCLn8l6gcRJwe7OQvbQubZ1dY")!
 
     /// An Ed25519 private key in PKCS#8 (RFC 8410's layout, a made-up scalar).
@@ -48,7 +48,7 @@ enum CXFFixture {
                         userHandle: String = "_wCA_gE", key: [UInt8] = p256Key, extra: String = "") -> String {
         """
         {"type": "passkey", "credentialId": "\(credentialId)", "rpId": "\(rpId)", "username": "\(username)",
-         "userDisplayName": "Alice", "userHandle": "\(userHandle)", "key": "\(Base64URL.encode(key))"\(extra)}
+         "userDisplayName": "Alice", "userHandle": "\(userHandle)", "key": "\(CXFBase64URL.encode(key))"\(extra)}
         """
     }
 }

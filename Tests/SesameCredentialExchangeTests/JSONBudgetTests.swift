@@ -1,5 +1,5 @@
 import Testing
-@testable import SesameCredentialExchange
+@testable import SesameAutoFill
 
 /// The JSON underneath CXF: what it accepts, and the budgets it enforces before it allocates, each named in the
 /// error.
@@ -110,17 +110,17 @@ import Testing
 
     @Test func base64URLIsWrittenWithoutPaddingAndReadWithOrWithoutItAndFromEitherAlphabet() {
         let bytes: [UInt8] = [0xFB, 0xFF, 0xBF, 0x00, 0x10]
-        #expect(Base64URL.encode(bytes) == "-_-_ABA")
-        #expect(Base64URL.decode("-_-_ABA") == bytes)
-        #expect(Base64URL.decode("-_-_ABA=") == bytes)
-        #expect(Base64URL.decode("+/+/ABA") == bytes)
-        #expect(Base64URL.decode("") == [])
-        #expect(Base64URL.decode("A") == nil)
-        #expect(Base64URL.decode("AB C") == nil)
-        #expect(Base64URL.decode("AB=C") == nil)
+        #expect(CXFBase64URL.encode(bytes) == "-_-_ABA")
+        #expect(CXFBase64URL.decode("-_-_ABA") == bytes)
+        #expect(CXFBase64URL.decode("-_-_ABA=") == bytes)
+        #expect(CXFBase64URL.decode("+/+/ABA") == bytes)
+        #expect(CXFBase64URL.decode("") == [])
+        #expect(CXFBase64URL.decode("A") == nil)
+        #expect(CXFBase64URL.decode("AB C") == nil)
+        #expect(CXFBase64URL.decode("AB=C") == nil)
         for count in 0..<40 {
             let sample = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            #expect(Base64URL.decode(Base64URL.encode(sample)) == sample)
+            #expect(CXFBase64URL.decode(CXFBase64URL.encode(sample)) == sample)
         }
     }
 

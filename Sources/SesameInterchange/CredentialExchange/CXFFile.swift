@@ -1,9 +1,9 @@
 import Foundation
-import SesameCredentialExchange
+import SesameAutoFill
 import SesameStore
 
 /// CXF files for `sesame import` and `sesame export --format cxf`: the format and the mapping live in
-/// SesameCredentialExchange; this turns them into an ``ImportBatch`` and back.
+/// SesameAutoFill (`CredentialExchange/`); this turns them into an ``ImportBatch`` and back.
 public enum CXFFile {
     /// Passkeys go in and out as Sesame's own (docs/import-export.md).
     static let passkeys = CXFSesamePasskeys()

@@ -1,5 +1,5 @@
 import Foundation
-import SesameCredentialExchange
+import SesameAutoFill
 
 /// The files `sesame import` reads. Adding a reader means a case here and its line in ``ImportReader/read``.
 public enum ImportFormat: String, CaseIterable, Sendable {

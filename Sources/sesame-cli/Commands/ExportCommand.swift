@@ -1,6 +1,5 @@
 import Foundation
 import SesameAutoFill
-import SesameCredentialExchange
 import SesameCrypto
 import SesameInterchange
 import SesameKeePass

@@ -13,6 +13,7 @@ struct SesameApp: App {
     var body: some Scene {
         WindowGroup {
             RootView(state: model)
+                .modifier(CredentialExchangeLaunch(state: model))
                 .task { await model.model?.refreshAutoFillStatus() }
         }
         .onChange(of: phase) { _, newPhase in
@@ -39,6 +40,8 @@ struct SesameApp: App {
 final class AppState: ObservableObject {
     let model: AppModel?
     let failure: String?
+    /// The token of a credential exchange the system launched the app for, until its import screen is closed.
+    @Published var exchangeToken: UUID?
 
     init() {
         do {
@@ -66,11 +69,22 @@ struct RootView: View {
         if let model = state.model {
             if model.isUnlocked {
                 MainTabView(model: model)
+                    .sheet(isPresented: exchangeShown) {
+                        if #available(iOS 26.0, *) {
+                            if let token = state.exchangeToken {
+                                CredentialExchangeImportView(model: model, token: token) { state.exchangeToken = nil }
+                            }
+                        }
+                    }
             } else {
                 UnlockAppView(model: model)
             }
         } else {
             Text(state.failure ?? "").padding()
         }
+    }
+
+    private var exchangeShown: Binding<Bool> {
+        Binding(get: { state.exchangeToken != nil }, set: { if !$0 { state.exchangeToken = nil } })
     }
 }

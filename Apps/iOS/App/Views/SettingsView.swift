@@ -23,6 +23,9 @@ struct SettingsView: View {
             Form {
                 Section("Logins") {
                     NavigationLink("Trash") { TrashView(model: model) }
+                    if #available(iOS 26.0, *) {
+                        NavigationLink("Export to another app") { CredentialExchangeExportView(model: model) }
+                    }
                 }
                 Section("Auto-lock") {
                     Picker("Stay unlocked for", selection: $minutes) {

@@ -1,5 +1,4 @@
 import Foundation
-import SesameAutoFill
 import SesameCrypto
 import SesameDomains
 import SesameStore
@@ -127,7 +126,7 @@ public enum CXFExport {
         let package = parsed.host.ascii
         guard !package.isEmpty else { return nil }
         var app = CXFAndroidApp(bundleId: package)
-        if let user = parsed.user, let hash = Base64URL.decode(user.removingPercentEncoding ?? user), hash.count == 32 {
+        if let user = parsed.user, let hash = CXFBase64URL.decode(user.removingPercentEncoding ?? user), hash.count == 32 {
             app.certificate = CXFAndroidCertificate(fingerprint: hash, hashAlgorithm: "sha256")
         }
         return app

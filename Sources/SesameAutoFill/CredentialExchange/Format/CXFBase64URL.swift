@@ -2,7 +2,7 @@
 /// and from the standard alphabet too (`+`, `/`), since a value means the same bytes either way. Bits left over
 /// in the last character are ignored, as Bitwarden's reader does. Anything else (spaces, a character of neither
 /// alphabet, a single character left over) is refused.
-public enum Base64URL {
+public enum CXFBase64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static let values: [UInt8] = {

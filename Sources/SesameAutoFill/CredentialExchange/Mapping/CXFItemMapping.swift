@@ -1,5 +1,4 @@
 import Foundation
-import SesameAutoFill
 import SesameCrypto
 import SesameDomains
 import SesameStore
@@ -191,7 +190,7 @@ struct CXFItemMapping {
             let url: String
             if let certificate = app.certificate, certificate.hashAlgorithm.lowercased() == "sha256",
                certificate.fingerprint.count == 32 {
-                url = "android://\(Base64URL.encode(certificate.fingerprint))@\(package)"
+                url = "android://\(CXFBase64URL.encode(certificate.fingerprint))@\(package)"
             } else {
                 if app.certificate != nil {
                     skip("android app certificate", "Sesame keeps only SHA-256 certificate hashes")

@@ -119,7 +119,7 @@ enum CXFEncoder {
         return .object(object)
     }
 
-    private static func bytes(_ bytes: [UInt8]) -> JSONValue { .string(Base64URL.encode(bytes)) }
+    private static func bytes(_ bytes: [UInt8]) -> JSONValue { .string(CXFBase64URL.encode(bytes)) }
 
     private static func number(_ value: Int64) -> JSONValue { .number(String(value)) }
 }

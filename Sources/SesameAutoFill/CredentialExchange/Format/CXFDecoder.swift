@@ -254,7 +254,7 @@ struct CXFDecoder {
         guard let credentialIdText = string(object, "credentialId", in: type) else {
             return .unreadable(type: type, reason: "it has no credential id")
         }
-        guard let credentialId = Base64URL.decode(credentialIdText) else {
+        guard let credentialId = CXFBase64URL.decode(credentialIdText) else {
             return .unreadable(type: type, reason: "its credential id is not base64url")
         }
         guard let rpId = string(object, "rpId", in: type) else {
@@ -263,11 +263,11 @@ struct CXFDecoder {
         guard let userHandleText = string(object, "userHandle", in: type) else {
             return .unreadable(type: type, reason: "it has no user handle")
         }
-        guard let userHandle = Base64URL.decode(userHandleText) else {
+        guard let userHandle = CXFBase64URL.decode(userHandleText) else {
             return .unreadable(type: type, reason: "its user handle is not base64url")
         }
         guard let keyText = string(object, "key", in: type) else { return .unreadable(type: type, reason: "it has no key") }
-        guard let key = Base64URL.decode(keyText) else {
+        guard let key = CXFBase64URL.decode(keyText) else {
             return .unreadable(type: type, reason: "its key is not base64url")
         }
         return .passkey(CXFPasskey(
@@ -372,7 +372,7 @@ struct CXFDecoder {
 
     private mutating func bytes(_ object: JSONObject, _ key: String, in place: String) -> [UInt8]? {
         guard let text = string(object, key, in: place) else { return nil }
-        guard let bytes = Base64URL.decode(text) else {
+        guard let bytes = CXFBase64URL.decode(text) else {
             report.skip(place, key)
             return nil
         }

@@ -24,7 +24,7 @@ extension Vault {
     @discardableResult
     public func forEachLogin(in states: Set<ItemState> = [.active], _ body: (ItemLogin) throws -> Void) throws -> [VaultError] {
         try forEachRow(in: states, decode: { row, id, keys in
-            try self.openPayload(row, id: id, keys: keys) { bytes in try ItemPayload.decodeLogin(bytes, id: id) }
+            try self.openPayload(row, id: id, keys: keys) { bytes, format in try ItemPayload.decodeLogin(bytes, id: id, format: format) }
         }, body)
     }
 
@@ -365,7 +365,8 @@ extension Vault {
 
     /// Associated data of an item's payload. Format 1 bound the id and format only; format 2 also binds the row's
     /// version, the version it replaces and its state, so an older payload put back, a payload copied onto
-    /// another row, or a state flipped in clear fails to decrypt.
+    /// another row, or a state flipped in clear fails to decrypt. Format 3 binds the same (the format byte itself
+    /// is bound, so a format 3 box relabelled 2 does not open).
     static func itemAssociatedData(
         _ id: UUID, format: UInt8, version: [UInt8], replaces: [UInt8]?, state: Int64
     ) -> [UInt8] {
@@ -385,11 +386,11 @@ extension Vault {
         return data
     }
 
-    /// Layout: format byte ‖ AEAD box.
+    /// Layout: format byte ‖ AEAD box; the item in the compact encoding (format 3).
     func seal(_ item: Item, version: [UInt8], replaces: [UInt8]?, state: ItemState, keys: Keys) throws -> [UInt8] {
-        var plaintext = ItemPayload.encode(item)
-        defer { zeroize(&plaintext) }
         let format = ItemPayload.currentFormat
+        var plaintext = ItemPayload.encode(item, format: format)
+        defer { zeroize(&plaintext) }
         let associatedData = Self.itemAssociatedData(
             item.id, format: format, version: version, replaces: replaces, state: state.rawValue)
         return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: associatedData)
@@ -398,12 +399,16 @@ extension Vault {
     /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
     /// format 2; afterwards such a payload can only have been put back from an old copy.
     func decrypt(_ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false) throws -> Item {
-        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes in try ItemPayload.decode(bytes, id: id) }
+        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes, format in
+            try ItemPayload.decode(bytes, id: id, format: format)
+        }
     }
 
-    /// Authenticates and decrypts a row's payload and hands the plaintext to `decode`, in memory zeroed afterwards.
+    /// Authenticates and decrypts a row's payload and hands the plaintext and its (authenticated) format to
+    /// `decode`, in memory zeroed afterwards.
     func openPayload<Value>(
-        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false, decode: (UnsafeRawBufferPointer) throws -> Value
+        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false,
+        decode: (UnsafeRawBufferPointer, UInt8) throws -> Value
     ) throws -> Value {
         guard let payload = row.payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
         guard format >= 2 || acceptingFormat1 else { throw VaultError.itemDamaged(id) }
@@ -421,7 +426,7 @@ extension Vault {
             throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
-            return try plaintext.withUnsafeBytes(decode)
+            return try plaintext.withUnsafeBytes { try decode($0, format) }
         } catch {
             throw VaultError.itemDamaged(id)
         }

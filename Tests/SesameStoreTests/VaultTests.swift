@@ -11,6 +11,41 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
 }
 
 @Suite struct VaultTests {
+    /// Rows sealed in format 2 (every vault before format 3) are read in place, and an edit writes the item back
+    /// in format 3, the compact encoding, with nothing lost.
+    @Test func formatTwoRowsAreReadAndRewrittenCompactOnEdit() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        var item = Item(
+            title: "Mail", username: "ann", password: "one", urls: [ItemURL("https://mail.example.com/login")],
+            notes: "n", created: Date(timeIntervalSinceReferenceDate: 786_000_000.5))
+        try vault.add(item)
+        let keys = try vault.requireKeys()
+        let row = try #require(try vault.readRow(id: item.id))
+        #expect(row.payload?.first == 3)
+        var plaintext = ItemPayload.encode(item)
+        let formatTwo = [2] + AEAD.seal(plaintext, using: keys.items, authenticating: Vault.itemAssociatedData(
+            item.id, format: 2, version: row.version, replaces: row.replaces, state: row.rawState))
+        zeroize(&plaintext)
+        #expect(formatTwo.count > row.payload!.count + 20)
+        try vault.database.writeTransaction {
+            try vault.database.statement("UPDATE items SET payload = ? WHERE id = ?").bind(formatTwo, at: 1).bind(item.id.bytes, at: 2).run()
+        }
+        #expect(try vault.item(withID: item.id).item == item)
+        #expect(try vault.items(withDomains: ["example.com"]).items == [item])
+        var logins: [ItemLogin] = []
+        try vault.forEachLogin { logins.append($0) }
+        #expect(logins == [ItemLogin(item)])
+
+        let edited = try vault.updateItem(withID: item.id, now: Date(timeIntervalSinceReferenceDate: 786_000_100)) { $0.password = "two" }
+        item.password = "two"
+        item.passwordHistory = [PasswordHistoryEntry(password: "one", replaced: Date(timeIntervalSinceReferenceDate: 786_000_100))]
+        item.modified = Date(timeIntervalSinceReferenceDate: 786_000_100)
+        #expect(edited == item)
+        #expect(try vault.readRow(id: item.id)?.payload?.first == 3)
+        #expect(try vault.item(withID: item.id).item == item)
+    }
+
     @Test func createdVaultReopensWithTheRightPasswordOnly() throws {
         let folder = TemporaryFolder()
         let item = Item(title: "GitHub", username: "alice", password: "pw1", urls: [ItemURL("https://github.com")])

@@ -386,14 +386,16 @@ extension Vault {
         return data
     }
 
-    /// Layout: format byte ‖ AEAD box; the item in the compact encoding (format 3).
+    /// Layout: format byte ‖ AEAD box. Format 3: the item in the compact encoding, in a compact box (16 nonce
+    /// bytes instead of 24, `AEAD.sealCompact`); every later format keeps that box, so that this version can still
+    /// authenticate a newer row and say it is newer rather than damaged.
     func seal(_ item: Item, version: [UInt8], replaces: [UInt8]?, state: ItemState, keys: Keys) throws -> [UInt8] {
         let format = ItemPayload.currentFormat
         var plaintext = ItemPayload.encode(item, format: format)
         defer { zeroize(&plaintext) }
         let associatedData = Self.itemAssociatedData(
             item.id, format: format, version: version, replaces: replaces, state: state.rawValue)
-        return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: associatedData)
+        return [format] + AEAD.sealCompact(plaintext, using: keys.items, authenticating: associatedData)
     }
 
     /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
@@ -416,8 +418,10 @@ extension Vault {
             id, format: format, version: row.version, replaces: row.replaces, state: row.rawState)
         let plaintext: SecureBytes
         do {
-            plaintext = try AEAD.openSecure(
-                payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
+            // The format byte picks the box before it is authenticated; relabelled, a box fails to open.
+            plaintext = try format >= ItemPayload.compactFormat
+                ? AEAD.openSecureCompact(payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
+                : AEAD.openSecure(payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
         } catch {
             throw VaultError.itemDamaged(id)
         }

@@ -113,7 +113,16 @@ extension Vault {
             }
             try database.writeTransaction {
                 var added: [[UInt8]] = []
+                // No index refuses a second row with the same id (the one on ids holds their first 8 bytes).
+                let existing = try database.statement("SELECT 1 FROM items WHERE \(Self.itemWithID(1))")
                 for (item, version, payload, tags) in prepared {
+                    try existing.reset().bind(item.id.bytes, at: 1)
+                    if try existing.step() {
+                        existing.reset()
+                        throw VaultError.storage(
+                            path: path, detail: "an item with id \(item.id.uuidString.lowercased()) is already in the vault")
+                    }
+                    existing.reset()
                     try database.statement("""
                         INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, \(ItemState.active.rawValue), ?)
                         """)
@@ -332,8 +341,14 @@ extension Vault {
         }
     }
 
+    /// The condition that finds the item whose id is parameter `parameter`: through the index of the ids' first
+    /// 8 bytes (schema step 5), then the whole id, so ids that share their first bytes are still told apart.
+    static func itemWithID(_ parameter: Int, column: String = "id") -> String {
+        "substr(\(column), 1, 8) = substr(?\(parameter), 1, 8) AND \(column) = ?\(parameter)"
+    }
+
     func readRow(id: UUID) throws -> Row? {
-        let statement = try database.statement("SELECT version, replaces, state, payload FROM items WHERE id = ?")
+        let statement = try database.statement("SELECT version, replaces, state, payload FROM items WHERE \(Self.itemWithID(1))")
         defer { statement.reset() }
         try statement.bind(id.bytes, at: 1)
         guard try statement.step() else { return nil }
@@ -345,7 +360,7 @@ extension Vault {
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""
-            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE id = ?
+            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE \(Self.itemWithID(5))
             """)
             .bind(version, at: 1)
             .bind(row.version, at: 2)

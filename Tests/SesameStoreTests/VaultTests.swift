@@ -11,6 +11,41 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
 }
 
 @Suite struct VaultTests {
+    /// Items are found through an index of their ids' first 8 bytes: ids that share them stay apart in every
+    /// read and write, and an id already in the vault is refused (no index does it since schema step 5).
+    @Test func idsSharingTheirFirstBytesStayApartAndAnIDIsAddedOnce() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let first = try #require(UUID(uuidString: "01020304-0506-4708-8000-000000000001"))
+        let second = try #require(UUID(uuidString: "01020304-0506-4708-8000-000000000002"))
+        try vault.add(Item(id: first, title: "first", password: "1", urls: [ItemURL("https://one.example")]))
+        try vault.add(Item(id: second, title: "second", password: "2", urls: [ItemURL("https://two.example")]))
+        #expect(try vault.item(withID: first).item.title == "first" && vault.item(withID: second).item.title == "second")
+        try vault.updateItem(withID: second) { $0.password = "22" }
+        try vault.setState(.trashed, ofItemWithID: first)
+        #expect(try vault.item(withID: first).state == .trashed && vault.item(withID: second).item.password == "22")
+        try vault.delete(id: first)
+        #expect(throws: VaultError.itemNotFound(first)) { try vault.item(withID: first) }
+        #expect(try vault.item(withID: second).item.password == "22")
+        #expect(try vault.deletions().map(\.id) == [first])
+        #expect(try vault.items(withDomains: ["two.example"]).items.map(\.id) == [second])
+
+        let path = vault.path
+        #expect(throws: VaultError.storage(path: path, detail: "an item with id \(second.uuidString.lowercased()) is already in the vault")) {
+            try vault.add(contentsOf: [Item(title: "new"), Item(id: second, title: "again")])
+        }
+        #expect(try vault.count() == 1)  // all or none: "new" was not added either
+        #expect(throws: VaultError.storage(path: path, detail: "an item with id \(first.uuidString.lowercased()) is already in the vault")) {
+            try vault.add(Item(id: first, title: "over the tombstone"))
+        }
+        let twice = UUID()
+        #expect(throws: VaultError.self) { try vault.add(contentsOf: [Item(id: twice, title: "a"), Item(id: twice, title: "b")]) }
+        #expect(try vault.count() == 1 && vault.count(in: .deleted) == 1)
+        let plan = try vault.database.statement("EXPLAIN QUERY PLAN SELECT version FROM items WHERE \(Vault.itemWithID(1))")
+        #expect(try plan.step() && plan.string(at: 3)?.contains("USING INDEX items_by_id") == true)
+        plan.reset()
+    }
+
     /// Rows sealed in format 2 (every vault before format 3) are read in place, and an edit writes the item back
     /// in format 3, the compact encoding, with nothing lost.
     @Test func formatTwoRowsAreReadAndRewrittenCompactOnEdit() throws {

@@ -224,8 +224,12 @@ import Testing
         #expect(try sqlite(path, "SELECT DISTINCT hex(substr(payload, 1, 1)) FROM items WHERE payload IS NOT NULL") == "02")
 
         // A change writes format 3; every other row stays format 2 and both keep opening.
-        try vault.updateItem(withID: mail.id) { $0.notes = "changed" }
+        let changed = try vault.updateItem(withID: mail.id) { $0.notes = "changed" }
         #expect(try sqlite(path, "SELECT hex(substr(payload, 1, 1)) FROM items WHERE payload IS NOT NULL ORDER BY ref") == "03\n02\n02")
+        // What sync publishes stays the full encoding: the op 703edef left pending holds byte for byte what this
+        // version writes for that item, and the new op holds the full encoding of the change.
+        let pending = try vault.pendingOps(identity: vault.requireSyncIdentity(keys: vault.requireKeys())).map(\.kind)
+        #expect(pending == [.put(state: 0, payload: ItemPayload.encode(device)), .put(state: 0, payload: ItemPayload.encode(changed))])
 
         // Sync: the pending op and the change are published in the format every Sesame reads; a new device
         // receives everything.

@@ -144,21 +144,28 @@ public enum AEAD {
     ) throws(CryptoError) -> SecureBytes {
         let sealed = sealed.assumingMemoryBound(to: UInt8.self)
         guard sealed.count >= storedNonceCount + tagByteCount else { throw .truncatedBox }
-        // The nonce as sealed: the stored bytes, then zeros (none for a full box).
-        var nonce = [UInt8](repeating: 0, count: nonceByteCount)
-        nonce.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: sealed.baseAddress!, count: storedNonceCount) }
+        // The nonce as sealed: the stored bytes, then zeros (none for a full box). On the stack: every item read
+        // opens one box.
+        var nonce: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &nonce) {
+            UnsafeMutableRawBufferPointer(rebasing: $0[0..<storedNonceCount])
+                .copyMemory(from: UnsafeRawBufferPointer(start: sealed.baseAddress, count: storedNonceCount))
+        }
         let plaintext = SecureBytes(count: sealed.count - storedNonceCount - tagByteCount, lockedInMemory: lockedInMemory)
         var dummy: UInt8 = 0
-        let status = plaintext.withUnsafeMutableBytes { out in
-            associatedData.withUnsafeBufferPointer { ad in
-                key.withUnsafeBytes { key in
-                    withUnsafeMutablePointer(to: &dummy) { dummy in
-                        var written: UInt64 = 0
-                        return crypto_aead_xchacha20poly1305_ietf_decrypt(
-                            out.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? dummy, &written, nil,
-                            sealed.baseAddress! + storedNonceCount, UInt64(sealed.count - storedNonceCount),
-                            ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count), nonce,
-                            key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        let status = withUnsafeBytes(of: &nonce) { nonce in
+            plaintext.withUnsafeMutableBytes { out in
+                associatedData.withUnsafeBufferPointer { ad in
+                    key.withUnsafeBytes { key in
+                        withUnsafeMutablePointer(to: &dummy) { dummy in
+                            var written: UInt64 = 0
+                            return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                                out.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? dummy, &written, nil,
+                                sealed.baseAddress! + storedNonceCount, UInt64(sealed.count - storedNonceCount),
+                                ad.baseAddress ?? UnsafePointer(dummy), UInt64(ad.count),
+                                nonce.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                        }
                     }
                 }
             }

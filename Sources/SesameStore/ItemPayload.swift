@@ -11,9 +11,25 @@ import SesameCrypto
 /// Fields this version does not know are kept in `Item.unknownFields` and written back on edit, so a later version
 /// can add kinds of credential without older readers dropping them: passkeys (tag 17) were added that way, and a
 /// passkey record keeps its own unknown fields the same way.
+///
+/// Two encodings share the tags: the full one (`encode`, formats 1 and 2), which is also what sync ops carry
+/// between devices, and the compact one (`encodeCompact`, format 3), which only the items table holds. The
+/// compact one writes the title, user name, password and creation time as a head without tags, leaves the
+/// modification time out while it equals the creation time, and writes a URL as one flag byte (its scheme,
+/// whether a match mode follows) and the rest of the URL instead of a nested record. Both hold the same items:
+/// every item decodes from either to an equal value.
 enum ItemPayload {
-    /// 2: the same encoding as 1, sealed with the row (version, predecessor, state) bound in (see `Vault.seal`).
-    static let currentFormat: UInt8 = 2
+    /// The format of payloads sealed into the items table. 2: the full encoding, sealed with the row (version,
+    /// predecessor, state) bound in (see `Vault.seal`). 3: the compact encoding, sealed the same way; format 2
+    /// rows are still read (vaults written before it), and rewritten in format 3 when next changed.
+    static let currentFormat: UInt8 = 3
+    /// The first format whose payload is the compact encoding.
+    static let compactFormat: UInt8 = 3
+
+    /// The schemes a compact URL record abbreviates, by the code in its flag byte's low two bits (0: written whole).
+    static let compactURLSchemes = ["", "https://", "http://"]
+    /// The compact URL record's flag for "a match mode follows the URL".
+    static let compactURLMatchFlag: UInt8 = 0x04
 
     enum Tag: UInt64 {
         case title = 1, username, password, url, notes, field, tag, match, created, modified, expires, history
@@ -39,13 +55,37 @@ enum ItemPayload {
 
     // MARK: - Encoding
 
-    static func encode(_ item: Item) -> [UInt8] {
+    /// The full encoding (formats 1 and 2, and every sync op's payload).
+    static func encode(_ item: Item) -> [UInt8] { encode(item, compact: false) }
+
+    /// The compact encoding (format 3): the items table only.
+    static func encodeCompact(_ item: Item) -> [UInt8] { encode(item, compact: true) }
+
+    /// The encoding of `format`: compact from format 3 on.
+    static func encode(_ item: Item, format: UInt8) -> [UInt8] { encode(item, compact: format >= compactFormat) }
+
+    private static func encode(_ item: Item, compact: Bool) -> [UInt8] {
         var writer = PayloadWriter()
-        // Always written, even empty: the reader requires a title field.
-        writer.string(Tag.title.rawValue, item.title, keepEmpty: true)
-        writer.string(Tag.username.rawValue, item.username)
-        writer.string(Tag.password.rawValue, item.password)
+        if compact {
+            writer.lengthPrefixed(item.title)
+            writer.lengthPrefixed(item.username)
+            writer.lengthPrefixed(item.password)
+            writer.dateBits(item.created)
+            // Compared by bit pattern, so the time read back is exactly the one written.
+            if item.modified.timeIntervalSinceReferenceDate.bitPattern != item.created.timeIntervalSinceReferenceDate.bitPattern {
+                writer.date(Tag.modified.rawValue, item.modified)
+            }
+        } else {
+            // Always written, even empty: the reader requires a title field.
+            writer.string(Tag.title.rawValue, item.title, keepEmpty: true)
+            writer.string(Tag.username.rawValue, item.username)
+            writer.string(Tag.password.rawValue, item.password)
+        }
         for url in item.urls {
+            if compact {
+                writer.compactURL(Tag.url.rawValue, url)
+                continue
+            }
             writer.nested(Tag.url.rawValue) { nested in
                 nested.string(URLTag.url.rawValue, url.url)
                 if let match = url.match { nested.string(URLTag.match.rawValue, match.rawValue) }
@@ -61,8 +101,10 @@ enum ItemPayload {
         }
         for tag in item.tags { writer.string(Tag.tag.rawValue, tag, keepEmpty: true) }
         if item.matchMode != .domain { writer.string(Tag.match.rawValue, item.matchMode.rawValue) }
-        writer.date(Tag.created.rawValue, item.created)
-        writer.date(Tag.modified.rawValue, item.modified)
+        if !compact {
+            writer.date(Tag.created.rawValue, item.created)
+            writer.date(Tag.modified.rawValue, item.modified)
+        }
         if let expires = item.expires { writer.date(Tag.expires.rawValue, expires) }
         for entry in item.passwordHistory {
             writer.nested(Tag.history.rawValue) { nested in
@@ -94,24 +136,54 @@ enum ItemPayload {
 
     // MARK: - Decoding
 
-    /// Decodes in place from (secure) plaintext memory, without copying it into an ordinary buffer first.
+    /// Decodes the full encoding in place from (secure) plaintext memory, without copying it into an ordinary
+    /// buffer first.
     static func decode(_ bytes: UnsafeRawBufferPointer, id: UUID) throws -> Item {
         var item = Item(id: id, title: "", created: Date(timeIntervalSinceReferenceDate: 0))
         var reader = PayloadReader(bytes)
-        var sawTitle = false, sawCreated = false, sawModified = false
+        var seen = (title: false, created: false, modified: false)
+        try decodeFields(&reader, into: &item, compact: false, seen: &seen)
+        guard seen.title, seen.created, seen.modified else { throw Malformed() }
+        return item
+    }
+
+    /// Decodes the compact encoding (format 3) the same way. The head gives the title and both times, so no field
+    /// is required after it; a field of the head that appears again as a tagged field wins, as in the full encoding.
+    static func decodeCompact(_ bytes: UnsafeRawBufferPointer, id: UUID) throws -> Item {
+        var reader = PayloadReader(bytes)
+        let head = try reader.compactHead()
+        // The modification time is the creation time unless a field says otherwise.
+        var item = Item(
+            id: id, title: PayloadReader.string(head.title), username: PayloadReader.string(head.username),
+            password: PayloadReader.string(head.password), created: head.created)
+        var seen = (title: true, created: true, modified: true)
+        try decodeFields(&reader, into: &item, compact: true, seen: &seen)
+        return item
+    }
+
+    /// The payload of a row sealed in `format`.
+    static func decode(_ bytes: UnsafeRawBufferPointer, id: UUID, format: UInt8) throws -> Item {
+        format >= compactFormat ? try decodeCompact(bytes, id: id) : try decode(bytes, id: id)
+    }
+
+    /// The tagged fields, the whole payload of the full encoding and what follows the compact one's head.
+    private static func decodeFields(
+        _ reader: inout PayloadReader, into item: inout Item, compact: Bool,
+        seen: inout (title: Bool, created: Bool, modified: Bool)
+    ) throws {
         while let (tag, value) = try reader.next() {
             switch Tag(rawValue: tag) {
-            case .title: item.title = PayloadReader.string(value); sawTitle = true
+            case .title: item.title = PayloadReader.string(value); seen.title = true
             case .username: item.username = PayloadReader.string(value)
             case .password: item.password = PayloadReader.string(value)
-            case .url: item.urls.append(try decodeURL(value))
+            case .url: item.urls.append(try compact ? decodeCompactURL(value) : decodeURL(value))
             case .notes: item.notes = PayloadReader.string(value)
             case .field: item.fields.append(try decodeField(value))
             case .tag: item.tags.append(PayloadReader.string(value))
             // A mode this version does not know must not widen matching: treat it as "never".
             case .match: item.matchMode = MatchMode(rawValue: PayloadReader.string(value)) ?? .never
-            case .created: item.created = try PayloadReader.date(value); sawCreated = true
-            case .modified: item.modified = try PayloadReader.date(value); sawModified = true
+            case .created: item.created = try PayloadReader.date(value); seen.created = true
+            case .modified: item.modified = try PayloadReader.date(value); seen.modified = true
             case .expires: item.expires = try PayloadReader.date(value)
             case .history: item.passwordHistory.append(try decodeHistory(value))
             case .oneTimeCode: item.oneTimeCode = PayloadReader.string(value)
@@ -124,22 +196,36 @@ enum ItemPayload {
             case nil: item.unknownFields[tag, default: []].append(Array(value))
             }
         }
-        guard sawTitle, sawCreated, sawModified else { throw Malformed() }
-        return item
     }
 
     /// ``ItemLogin``'s fields only: the others are stepped over, not decoded. The same payloads are refused as by
     /// ``decode(_:id:)`` where the fields read here are concerned (no title, creation or modification time).
     static func decodeLogin(_ bytes: UnsafeRawBufferPointer, id: UUID) throws -> ItemLogin {
+        try decodeLogin(bytes, id: id, compact: false)
+    }
+
+    /// ``decodeLogin(_:id:)`` for a row sealed in `format`.
+    static func decodeLogin(_ bytes: UnsafeRawBufferPointer, id: UUID, format: UInt8) throws -> ItemLogin {
+        try decodeLogin(bytes, id: id, compact: format >= compactFormat)
+    }
+
+    private static func decodeLogin(_ bytes: UnsafeRawBufferPointer, id: UUID, compact: Bool) throws -> ItemLogin {
         var login = ItemLogin(id: id, title: "")
         var reader = PayloadReader(bytes)
         var sawTitle = false, sawCreated = false, sawModified = false
+        if compact {
+            let head = try reader.compactHead()
+            login.title = PayloadReader.string(head.title)
+            login.username = PayloadReader.string(head.username)
+            login.hasPassword = !head.password.isEmpty
+            (sawTitle, sawCreated, sawModified) = (true, true, true)
+        }
         while let (tag, value) = try reader.next() {
             switch Tag(rawValue: tag) {
             case .title: login.title = PayloadReader.string(value); sawTitle = true
             case .username: login.username = PayloadReader.string(value)
             case .password: login.hasPassword = !value.isEmpty
-            case .url: login.urls.append(try decodeURL(value))
+            case .url: login.urls.append(try compact ? decodeCompactURL(value) : decodeURL(value))
             case .match: login.matchMode = MatchMode(rawValue: PayloadReader.string(value)) ?? .never
             case .created: _ = try PayloadReader.date(value); sawCreated = true
             case .modified: _ = try PayloadReader.date(value); sawModified = true
@@ -163,6 +249,22 @@ enum ItemPayload {
             }
         }
         return url
+    }
+
+    /// A compact URL record: flag byte (scheme code in bits 0–1, ``compactURLMatchFlag``), then the URL without
+    /// its scheme; with a match mode, the URL is length-prefixed and the mode's name fills the rest. Other flag
+    /// bits or scheme codes are refused: format 3 has no room for fields it does not know in a URL.
+    private static func decodeCompactURL(_ bytes: UnsafeRawBufferPointer) throws -> ItemURL {
+        guard let flags = bytes.first, flags & ~(0x03 | compactURLMatchFlag) == 0,
+            Int(flags & 0x03) < compactURLSchemes.count
+        else { throw Malformed() }
+        let scheme = compactURLSchemes[Int(flags & 0x03)]
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[1...])
+        guard flags & compactURLMatchFlag != 0 else { return ItemURL(scheme + PayloadReader.string(rest)) }
+        var reader = PayloadReader(rest)
+        let url = try reader.lengthPrefixed()
+        let match = reader.remainder()
+        return ItemURL(scheme + PayloadReader.string(url), match: MatchMode(rawValue: PayloadReader.string(match)) ?? .never)
     }
 
     private static func decodeField(_ bytes: UnsafeRawBufferPointer) throws -> CustomField {
@@ -338,6 +440,48 @@ struct PayloadWriter {
         }
     }
 
+    /// A string with its length and no tag (the compact head).
+    mutating func lengthPrefixed(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            varint(UInt64(utf8.count))
+            output.append(contentsOf: utf8)
+        }
+    }
+
+    /// A date's 8 bytes with no tag or length (the compact head).
+    mutating func dateBits(_ date: Date) {
+        withUnsafeBytes(of: date.timeIntervalSinceReferenceDate.bitPattern.littleEndian) { output.append(contentsOf: $0) }
+    }
+
+    /// A URL as the compact encoding writes it (see `ItemPayload.decodeCompactURL`), straight into the output.
+    mutating func compactURL(_ tag: UInt64, _ url: ItemURL) {
+        let schemes = ItemPayload.compactURLSchemes
+        let code = schemes.indices.dropFirst().first { url.url.utf8.starts(with: schemes[$0].utf8) } ?? 0
+        let rest = url.url.utf8.dropFirst(schemes[code].utf8.count)
+        varint(tag)
+        guard let match = url.match?.rawValue.utf8 else {
+            varint(UInt64(1 + rest.count))
+            output.append(UInt8(code))
+            output.append(contentsOf: rest)
+            return
+        }
+        varint(UInt64(1 + Self.varintLength(UInt64(rest.count)) + rest.count + match.count))
+        output.append(UInt8(code) | ItemPayload.compactURLMatchFlag)
+        varint(UInt64(rest.count))
+        output.append(contentsOf: rest)
+        output.append(contentsOf: match)
+    }
+
+    static func varintLength(_ value: UInt64) -> Int {
+        var value = value, length = 1
+        while value >= 0x80 {
+            value >>= 7
+            length += 1
+        }
+        return length
+    }
+
     mutating func date(_ tag: UInt64, _ date: Date) {
         let bits = date.timeIntervalSinceReferenceDate.bitPattern.littleEndian
         bytes(tag, withUnsafeBytes(of: bits, Array.init))
@@ -365,6 +509,32 @@ struct PayloadReader {
         let value = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(length)])
         offset += Int(length)
         return (tag, value)
+    }
+
+    /// A length-prefixed value without a tag (the compact head, a compact URL with a match mode).
+    mutating func lengthPrefixed() throws -> UnsafeRawBufferPointer {
+        let length = try varint()
+        guard length <= UInt64(buffer.count - offset) else { throw ItemPayload.Malformed() }
+        let value = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(length)])
+        offset += Int(length)
+        return value
+    }
+
+    /// The compact encoding's head: title, user name, password (each length-prefixed) and the creation time's 8 bytes.
+    mutating func compactHead() throws -> (
+        title: UnsafeRawBufferPointer, username: UnsafeRawBufferPointer, password: UnsafeRawBufferPointer, created: Date
+    ) {
+        let title = try lengthPrefixed(), username = try lengthPrefixed(), password = try lengthPrefixed()
+        guard buffer.count - offset >= 8 else { throw ItemPayload.Malformed() }
+        let created = try Self.date(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 8]))
+        offset += 8
+        return (title, username, password, created)
+    }
+
+    /// What is left to read, consumed.
+    mutating func remainder() -> UnsafeRawBufferPointer {
+        defer { offset = buffer.count }
+        return UnsafeRawBufferPointer(rebasing: buffer[offset...])
     }
 
     private mutating func varint() throws -> UInt64 {

@@ -12,7 +12,8 @@ extension Vault {
         try withErrorMapping {
             let keys = try requireKeys()
             let statement = try database.statement("""
-                SELECT d.item_id, d.sealed FROM item_deletions d JOIN items i ON i.id = d.item_id
+                SELECT d.item_id, d.sealed FROM item_deletions d
+                JOIN items i ON substr(i.id, 1, 8) = substr(d.item_id, 1, 8) AND i.id = d.item_id
                 WHERE i.state = \(ItemState.deleted.rawValue) ORDER BY d.item_id
                 """)
             defer { statement.reset() }

@@ -14,15 +14,17 @@ import SesameDomains
 extension Vault {
     /// Bump when the way tags are computed changes; with the public suffix list's fingerprint it names the index.
     /// v2: lookup attributes (Vault+AttributeIndex); v3: 8-byte tags, rows by item number, a login's own
-    /// attributes indexed only where its domains do not answer for them; v4: each passkey's relying party.
-    static let indexFormat = "v4"
+    /// attributes indexed only where its domains do not answer for them; v4: 4-byte tags (schema step 5); v5:
+    /// each passkey's relying party.
+    static let indexFormat = "v5"
 
     /// How much of the HMAC a tag keeps. A tag only selects candidates, and every candidate is decrypted and
     /// checked against the question (the matcher, site credentials, `matchesLookup`), so a collision costs one
     /// extra decryption, never a wrong answer; the key, not the length, keeps tags from being computed by anyone
-    /// else, and the digest over the index rows is a full keyed hash. 64 bits: about 3 × 10⁻⁸ as the chance of any
-    /// collision at all among a million distinct sites and attributes.
-    static let tagLength = 8
+    /// else, and the digest over the index rows is a full keyed hash. 32 bits: with a million distinct sites and
+    /// attributes indexed, a lookup meets another site's tag with a chance of about 2 × 10⁻⁴, which costs that one
+    /// lookup an extra decryption (6 µs); 4 bytes of each index row less than 64 bits took.
+    static let tagLength = 4
 
     /// The active items stored under any of `domains` (registrable domains, as `publicSuffixList` gives them).
     public func items(withDomains domains: some Sequence<String>) throws -> ItemScan {
@@ -117,7 +119,7 @@ extension Vault {
 
     /// The row number of an item, what its index rows refer to.
     func itemRef(of id: UUID) throws -> Int64? {
-        let statement = try database.statement("SELECT ref FROM items WHERE id = ?")
+        let statement = try database.statement("SELECT ref FROM items WHERE \(Self.itemWithID(1))")
         defer { statement.reset() }
         try statement.bind(id.bytes, at: 1)
         return try statement.step() ? statement.int64(at: 0) : nil

@@ -172,7 +172,7 @@ extension Vault {
     ///
     /// `keyStatesDigests`: the vault key was wrapped saying the vault keeps digests, so missing digests were
     /// deleted, not never written. Vaults wrapped before that statement existed are told apart by their payloads:
-    /// format 2 was only ever written together with the digests.
+    /// format 2 (and every later one) was only ever written together with the digests.
     public func checkIntegrity(keyStatesDigests: Bool = true) throws {
         try withErrorMapping { try verifyRows(keyStatesDigests: keyStatesDigests) }
     }
@@ -181,7 +181,7 @@ extension Vault {
         let keys = try requireKeys()
         integrityProblem = nil
         if try database.readTransaction({ try readDigest(Self.rowDigestName) }) == nil {
-            if try keyStatesDigests || database.readTransaction({ try holdsCurrentFormatPayload() }) {
+            if try keyStatesDigests || database.readTransaction({ try holdsPayloadOfFormat2OrLater() }) {
                 integrityProblem = .damaged(
                     path: path,
                     detail: "its record of which items it holds was deleted outside Sesame, so removed or rolled back items cannot be detected")
@@ -232,12 +232,12 @@ extension Vault {
         }
     }
 
-    /// Whether any item row is sealed in the current format, which only a vault with digests ever wrote.
-    private func holdsCurrentFormatPayload() throws -> Bool {
+    /// Whether any item row is sealed in format 2 or later, which only a vault with digests ever wrote.
+    private func holdsPayloadOfFormat2OrLater() throws -> Bool {
         let statement = try database.statement(
-            "SELECT 1 FROM items WHERE substr(payload, 1, 1) = ? LIMIT 1")
+            "SELECT 1 FROM items WHERE substr(payload, 1, 1) BETWEEN ? AND ? LIMIT 1")
         defer { statement.reset() }
-        try statement.bind([ItemPayload.currentFormat], at: 1)
+        try statement.bind([2], at: 1).bind([ItemPayload.currentFormat], at: 2)
         return try statement.step()
     }
 

@@ -24,7 +24,7 @@ extension Vault {
     @discardableResult
     public func forEachLogin(in states: Set<ItemState> = [.active], _ body: (ItemLogin) throws -> Void) throws -> [VaultError] {
         try forEachRow(in: states, decode: { row, id, keys in
-            try self.openPayload(row, id: id, keys: keys) { bytes in try ItemPayload.decodeLogin(bytes, id: id) }
+            try self.openPayload(row, id: id, keys: keys) { bytes, format in try ItemPayload.decodeLogin(bytes, id: id, format: format) }
         }, body)
     }
 
@@ -113,7 +113,16 @@ extension Vault {
             }
             try database.writeTransaction {
                 var added: [[UInt8]] = []
+                // No index refuses a second row with the same id (the one on ids holds their first 8 bytes).
+                let existing = try database.statement("SELECT 1 FROM items WHERE \(Self.itemWithID(1))")
                 for (item, version, payload, tags) in prepared {
+                    try existing.reset().bind(item.id.bytes, at: 1)
+                    if try existing.step() {
+                        existing.reset()
+                        throw VaultError.storage(
+                            path: path, detail: "an item with id \(item.id.uuidString.lowercased()) is already in the vault")
+                    }
+                    existing.reset()
                     try database.statement("""
                         INSERT INTO items (id, version, replaces, state, payload) VALUES (?, ?, NULL, \(ItemState.active.rawValue), ?)
                         """)
@@ -332,8 +341,14 @@ extension Vault {
         }
     }
 
+    /// The condition that finds the item whose id is parameter `parameter`: through the index of the ids' first
+    /// 8 bytes (schema step 5), then the whole id, so ids that share their first bytes are still told apart.
+    static func itemWithID(_ parameter: Int, column: String = "id") -> String {
+        "substr(\(column), 1, 8) = substr(?\(parameter), 1, 8) AND \(column) = ?\(parameter)"
+    }
+
     func readRow(id: UUID) throws -> Row? {
-        let statement = try database.statement("SELECT version, replaces, state, payload FROM items WHERE id = ?")
+        let statement = try database.statement("SELECT version, replaces, state, payload FROM items WHERE \(Self.itemWithID(1))")
         defer { statement.reset() }
         try statement.bind(id.bytes, at: 1)
         guard try statement.step() else { return nil }
@@ -345,7 +360,7 @@ extension Vault {
         id: UUID, version: [UInt8], replacing row: Row, state: ItemState, payload: [UInt8]?, keys: Keys
     ) throws {
         try database.statement("""
-            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE id = ?
+            UPDATE items SET version = ?, replaces = ?, state = ?, payload = ? WHERE \(Self.itemWithID(5))
             """)
             .bind(version, at: 1)
             .bind(row.version, at: 2)
@@ -365,7 +380,8 @@ extension Vault {
 
     /// Associated data of an item's payload. Format 1 bound the id and format only; format 2 also binds the row's
     /// version, the version it replaces and its state, so an older payload put back, a payload copied onto
-    /// another row, or a state flipped in clear fails to decrypt.
+    /// another row, or a state flipped in clear fails to decrypt. Format 3 binds the same (the format byte itself
+    /// is bound, so a format 3 box relabelled 2 does not open).
     static func itemAssociatedData(
         _ id: UUID, format: UInt8, version: [UInt8], replaces: [UInt8]?, state: Int64
     ) -> [UInt8] {
@@ -385,25 +401,31 @@ extension Vault {
         return data
     }
 
-    /// Layout: format byte ‖ AEAD box.
+    /// Layout: format byte ‖ AEAD box. Format 3: the item in the compact encoding, in a compact box (16 nonce
+    /// bytes instead of 24, `AEAD.sealCompact`); every later format keeps that box, so that this version can still
+    /// authenticate a newer row and say it is newer rather than damaged.
     func seal(_ item: Item, version: [UInt8], replaces: [UInt8]?, state: ItemState, keys: Keys) throws -> [UInt8] {
-        var plaintext = ItemPayload.encode(item)
-        defer { zeroize(&plaintext) }
         let format = ItemPayload.currentFormat
+        var plaintext = ItemPayload.encode(item, format: format)
+        defer { zeroize(&plaintext) }
         let associatedData = Self.itemAssociatedData(
             item.id, format: format, version: version, replaces: replaces, state: state.rawValue)
-        return [format] + AEAD.seal(plaintext, using: keys.items, authenticating: associatedData)
+        return [format] + AEAD.sealCompact(plaintext, using: keys.items, authenticating: associatedData)
     }
 
     /// Opens a row's payload. Format 1 (no row binding) is accepted only while upgrading a vault that predates
     /// format 2; afterwards such a payload can only have been put back from an old copy.
     func decrypt(_ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false) throws -> Item {
-        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes in try ItemPayload.decode(bytes, id: id) }
+        try openPayload(row, id: id, keys: keys, acceptingFormat1: acceptingFormat1) { bytes, format in
+            try ItemPayload.decode(bytes, id: id, format: format)
+        }
     }
 
-    /// Authenticates and decrypts a row's payload and hands the plaintext to `decode`, in memory zeroed afterwards.
+    /// Authenticates and decrypts a row's payload and hands the plaintext and its (authenticated) format to
+    /// `decode`, in memory zeroed afterwards.
     func openPayload<Value>(
-        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false, decode: (UnsafeRawBufferPointer) throws -> Value
+        _ row: Row, id: UUID, keys: Keys, acceptingFormat1: Bool = false,
+        decode: (UnsafeRawBufferPointer, UInt8) throws -> Value
     ) throws -> Value {
         guard let payload = row.payload, let format = payload.first else { throw VaultError.itemDamaged(id) }
         guard format >= 2 || acceptingFormat1 else { throw VaultError.itemDamaged(id) }
@@ -411,8 +433,10 @@ extension Vault {
             id, format: format, version: row.version, replaces: row.replaces, state: row.rawState)
         let plaintext: SecureBytes
         do {
-            plaintext = try AEAD.openSecure(
-                payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
+            // The format byte picks the box before it is authenticated; relabelled, a box fails to open.
+            plaintext = try format >= ItemPayload.compactFormat
+                ? AEAD.openSecureCompact(payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
+                : AEAD.openSecure(payload.dropFirst(), using: keys.items, authenticating: associatedData, lockedInMemory: false)
         } catch {
             throw VaultError.itemDamaged(id)
         }
@@ -421,7 +445,7 @@ extension Vault {
             throw VaultError.itemFromNewerVersion(id, format: Int(format))
         }
         do {
-            return try plaintext.withUnsafeBytes(decode)
+            return try plaintext.withUnsafeBytes { try decode($0, format) }
         } catch {
             throw VaultError.itemDamaged(id)
         }

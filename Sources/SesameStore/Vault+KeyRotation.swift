@@ -54,7 +54,7 @@ extension Vault {
             items.append((try decrypt(row, id: id, keys: oldKeys, acceptingFormat1: upgrading), row))
         }
         rows.reset()
-        let update = try database.statement("UPDATE items SET payload = ? WHERE id = ?")
+        let update = try database.statement("UPDATE items SET payload = ? WHERE \(Self.itemWithID(2))")
         for (item, row) in items {
             let payload = try seal(item, version: row.version, replaces: row.replaces, state: row.state, keys: newKeys)
             try update.reset().bind(payload, at: 1).bind(item.id.bytes, at: 2).run()

@@ -65,6 +65,50 @@ import Testing
     }
 }
 
+/// A compact box is the XChaCha20-Poly1305 box of the nonce "16 stored random bytes, then 8 zero bytes", with the
+/// zero bytes not stored: the same construction, 8 bytes shorter, every change to it refused.
+@Suite struct CompactAEADTests {
+    @Test func aCompactBoxIsTheFullBoxOfItsNonceWithoutTheZeroBytes() throws {
+        let key = try SymmetricKey(bytes: SecureBytes(copying: AEADVectorTests.key))
+        let compact = AEAD.sealCompact(AEADVectorTests.plaintext, using: key, authenticating: AEADVectorTests.associatedData)
+        #expect(compact.count == AEADVectorTests.plaintext.count + AEAD.compactOverhead && AEAD.compactOverhead == 32)
+        let nonce = Array(compact.prefix(16)) + [UInt8](repeating: 0, count: 8)
+        let full = AEADVectorTests.plaintext.withUnsafeBytes {
+            AEAD.seal($0, using: key, nonce: nonce, authenticating: AEADVectorTests.associatedData)
+        }
+        #expect(full == nonce + compact.dropFirst(16))
+        #expect(try AEAD.open(full, using: key, authenticating: AEADVectorTests.associatedData) == AEADVectorTests.plaintext)
+        let opened = try AEAD.openSecureCompact(compact, using: key, authenticating: AEADVectorTests.associatedData)
+        #expect(opened.withUnsafeBytes { Array($0) } == AEADVectorTests.plaintext)
+    }
+
+    @Test func everyChangeIsRefused() {
+        let key = SymmetricKey()
+        let data: [UInt8] = [1, 2, 3]
+        let box = AEAD.sealCompact(Array("a longer secret".utf8), using: key, authenticating: data)
+        for index in box.indices {
+            var changed = box
+            changed[index] ^= 0x20
+            #expect(throws: CryptoError.authenticationFailure) { try AEAD.openSecureCompact(changed, using: key, authenticating: data) }
+        }
+        #expect(throws: CryptoError.authenticationFailure) { try AEAD.openSecureCompact(box, using: key, authenticating: [1, 2]) }
+        #expect(throws: CryptoError.authenticationFailure) { try AEAD.openSecureCompact(box, using: SymmetricKey(), authenticating: data) }
+        // Read as the other layout, neither kind of box opens.
+        #expect(throws: CryptoError.authenticationFailure) { try AEAD.open(box, using: key, authenticating: data) }
+        let full = AEAD.seal(Array("secret".utf8), using: key, authenticating: data)
+        #expect(throws: CryptoError.authenticationFailure) { try AEAD.openSecureCompact(full, using: key, authenticating: data) }
+        #expect(throws: CryptoError.truncatedBox) { try AEAD.openSecureCompact(box.prefix(31), using: key, authenticating: data) }
+        #expect(throws: Never.self) { try AEAD.openSecureCompact(AEAD.sealCompact([], using: key, authenticating: data), using: key, authenticating: data) }
+    }
+
+    @Test func everySealDrawsFreshNonceBytes() {
+        let key = SymmetricKey()
+        var nonces = Set<[UInt8]>()
+        for _ in 0..<10_000 { nonces.insert(Array(AEAD.sealCompact([7], using: key, authenticating: []).prefix(16))) }
+        #expect(nonces.count == 10_000)
+    }
+}
+
 @Suite struct KeyedHashTests {
     @Test func keyedHashDependsOnKeyAndMessage() throws {
         let key = SymmetricKey()

@@ -21,7 +21,7 @@ import Testing
                                 ItemURL("https://example.org")])
         try vault.add(login)
         #expect(try rowCount(vault) == 2)
-        #expect(try vault.database.scalarInt("SELECT max(length(tag)) FROM item_tags") == 8)
+        #expect(try vault.database.scalarInt("SELECT max(length(tag)) FROM item_tags") == 4)
         let stored = Item(title: "token", password: "t", attributes: ["service": "demo", "user": "bob", "xdg:schema": "org.example"])
         try vault.add(stored)
         #expect(try rowCount(vault) == 5)

@@ -64,6 +64,6 @@ import Testing
         let steps = Schema.migrator.migrations
         #expect(steps.map(\.version) == Array(1...steps.count))
         #expect(Set(steps.map(\.name)).count == steps.count)
-        #expect(Schema.latestVersion == 4)
+        #expect(Schema.latestVersion == 5)
     }
 }

@@ -184,6 +184,28 @@ import SesameCrypto
         #expect(try reopened(fresh).allItems().damaged.count == 1)
     }
 
+    /// A vault whose payloads are all format 2 (written before format 3) and whose key predates the wrapping that
+    /// states digests: deleted digests are damage, as with format 3 payloads, not a version-1 vault to upgrade.
+    @Test func deletedDigestsBesideFormatTwoPayloadsAreDamage() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let item = Item(title: "x", password: "pw")
+        try vault.add(item)
+        let row = try #require(try vault.readRow(id: item.id))
+        var plaintext = ItemPayload.encode(item)
+        let formatTwo = [2] + AEAD.seal(plaintext, using: try vault.requireKeys().items, authenticating: Vault.itemAssociatedData(
+            item.id, format: 2, version: row.version, replaces: row.replaces, state: row.rawState))
+        zeroize(&plaintext)
+        try execute("UPDATE items SET payload = ? WHERE id = ?", binding: [formatTwo, item.id.bytes], in: vault)
+        #expect(try reopened(vault).item(withID: item.id).item == item)
+        try execute("DELETE FROM meta WHERE name IN ('row_digest', 'index_digest')", in: vault)
+        try wrapKeyAsBeforeDigests(vault)
+
+        let fresh = try reopened(vault)
+        #expect(fresh.rowSetProblem != nil)
+        #expect(try fresh.readRow(id: item.id)?.payload == formatTwo)  // not re-sealed as an upgrade would
+    }
+
     @Test func deletingEveryItemAndTheDigestsOfAnEmptiedVaultIsDetected() throws {
         let folder = TemporaryFolder()
         let vault = try makeVault(in: folder)

@@ -11,6 +11,76 @@ func makeVault(in folder: TemporaryFolder, password: String = "correct horse") t
 }
 
 @Suite struct VaultTests {
+    /// Items are found through an index of their ids' first 8 bytes: ids that share them stay apart in every
+    /// read and write, and an id already in the vault is refused (no index does it since schema step 5).
+    @Test func idsSharingTheirFirstBytesStayApartAndAnIDIsAddedOnce() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        let first = try #require(UUID(uuidString: "01020304-0506-4708-8000-000000000001"))
+        let second = try #require(UUID(uuidString: "01020304-0506-4708-8000-000000000002"))
+        try vault.add(Item(id: first, title: "first", password: "1", urls: [ItemURL("https://one.example")]))
+        try vault.add(Item(id: second, title: "second", password: "2", urls: [ItemURL("https://two.example")]))
+        #expect(try vault.item(withID: first).item.title == "first" && vault.item(withID: second).item.title == "second")
+        try vault.updateItem(withID: second) { $0.password = "22" }
+        try vault.setState(.trashed, ofItemWithID: first)
+        #expect(try vault.item(withID: first).state == .trashed && vault.item(withID: second).item.password == "22")
+        try vault.delete(id: first)
+        #expect(throws: VaultError.itemNotFound(first)) { try vault.item(withID: first) }
+        #expect(try vault.item(withID: second).item.password == "22")
+        #expect(try vault.deletions().map(\.id) == [first])
+        #expect(try vault.items(withDomains: ["two.example"]).items.map(\.id) == [second])
+
+        let path = vault.path
+        #expect(throws: VaultError.storage(path: path, detail: "an item with id \(second.uuidString.lowercased()) is already in the vault")) {
+            try vault.add(contentsOf: [Item(title: "new"), Item(id: second, title: "again")])
+        }
+        #expect(try vault.count() == 1)  // all or none: "new" was not added either
+        #expect(throws: VaultError.storage(path: path, detail: "an item with id \(first.uuidString.lowercased()) is already in the vault")) {
+            try vault.add(Item(id: first, title: "over the tombstone"))
+        }
+        let twice = UUID()
+        #expect(throws: VaultError.self) { try vault.add(contentsOf: [Item(id: twice, title: "a"), Item(id: twice, title: "b")]) }
+        #expect(try vault.count() == 1 && vault.count(in: .deleted) == 1)
+        let plan = try vault.database.statement("EXPLAIN QUERY PLAN SELECT version FROM items WHERE \(Vault.itemWithID(1))")
+        #expect(try plan.step() && plan.string(at: 3)?.contains("USING INDEX items_by_id") == true)
+        plan.reset()
+    }
+
+    /// Rows sealed in format 2 (every vault before format 3) are read in place, and an edit writes the item back
+    /// in format 3, the compact encoding, with nothing lost.
+    @Test func formatTwoRowsAreReadAndRewrittenCompactOnEdit() throws {
+        let folder = TemporaryFolder()
+        let vault = try makeVault(in: folder)
+        var item = Item(
+            title: "Mail", username: "ann", password: "one", urls: [ItemURL("https://mail.example.com/login")],
+            notes: "n", created: Date(timeIntervalSinceReferenceDate: 786_000_000.5))
+        try vault.add(item)
+        let keys = try vault.requireKeys()
+        let row = try #require(try vault.readRow(id: item.id))
+        #expect(row.payload?.first == 3)
+        var plaintext = ItemPayload.encode(item)
+        let formatTwo = [2] + AEAD.seal(plaintext, using: keys.items, authenticating: Vault.itemAssociatedData(
+            item.id, format: 2, version: row.version, replaces: row.replaces, state: row.rawState))
+        zeroize(&plaintext)
+        #expect(formatTwo.count > row.payload!.count + 20)
+        try vault.database.writeTransaction {
+            try vault.database.statement("UPDATE items SET payload = ? WHERE id = ?").bind(formatTwo, at: 1).bind(item.id.bytes, at: 2).run()
+        }
+        #expect(try vault.item(withID: item.id).item == item)
+        #expect(try vault.items(withDomains: ["example.com"]).items == [item])
+        var logins: [ItemLogin] = []
+        try vault.forEachLogin { logins.append($0) }
+        #expect(logins == [ItemLogin(item)])
+
+        let edited = try vault.updateItem(withID: item.id, now: Date(timeIntervalSinceReferenceDate: 786_000_100)) { $0.password = "two" }
+        item.password = "two"
+        item.passwordHistory = [PasswordHistoryEntry(password: "one", replaced: Date(timeIntervalSinceReferenceDate: 786_000_100))]
+        item.modified = Date(timeIntervalSinceReferenceDate: 786_000_100)
+        #expect(edited == item)
+        #expect(try vault.readRow(id: item.id)?.payload?.first == 3)
+        #expect(try vault.item(withID: item.id).item == item)
+    }
+
     @Test func createdVaultReopensWithTheRightPasswordOnly() throws {
         let folder = TemporaryFolder()
         let item = Item(title: "GitHub", username: "alice", password: "pw1", urls: [ItemURL("https://github.com")])

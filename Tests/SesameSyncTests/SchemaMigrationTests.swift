@@ -11,7 +11,8 @@ import Testing
 /// by the code of an older commit (its README says which, and how): `schema-1-vault` (4741404, before sync),
 /// `schema-2-vault` (f5295ec: items of every kind, a trashed and a deleted one, a use, a setting, sync set up with
 /// a published batch and one op still pending, and the folder it syncs with; some of the tables the lazy path
-/// made), `schema-3-vault` (f7c0ea7: the same, at key epoch 1, with every table the lazy path made). Checked:
+/// made), `schema-3-vault` (f7c0ea7: the same, at key epoch 1, with every table the lazy path made),
+/// `schema-4-vault` (703edef: payloads in format 2, which format 3's reader reads in place). Checked:
 /// items, states, usage, deletion times, settings, lookups by domain and attribute, sync, backup, KeePass export,
 /// and that the migrated file's schema is exactly a new vault's.
 @Suite struct SchemaMigrationTests {
@@ -38,7 +39,7 @@ import Testing
         return (try schema(path), try sqlite(path, "PRAGMA user_version"))
     }
 
-    @Test(arguments: ["schema-1-vault", "schema-2-vault", "schema-3-vault"])
+    @Test(arguments: ["schema-1-vault", "schema-2-vault", "schema-3-vault", "schema-4-vault"])
     func aMigratedVaultHoldsExactlyTheSchemaOfANewOne(fixture: String) throws {
         let (path, _) = try fixtureCopy(fixture)
         let fresh = try freshSchema()
@@ -177,6 +178,93 @@ import Testing
         _ = try clone.sync(with: remote)
         #expect(try clone.visibleState() == vault.visibleState())
         #expect(try clone.items(withDomains: ["example.com"]).items.map(\.title) == ["Mail"])
+    }
+
+    /// Schema 4 to 5 (payload format 3 beside 2, the index of id prefixes, 4-byte tags): the format-2 rows are read
+    /// in place and stay as they are until changed, the tags are rebuilt by the unlock, sync goes on both ways.
+    @Test func aSchemaFourVaultIsMigratedWithoutLoss() throws {
+        let (path, remote) = try fixtureCopy("schema-4-vault")
+        #expect(try sqlite(path, "PRAGMA user_version") == "4")
+        let payloadsBefore = try sqlite(path, "SELECT hex(id), hex(version), state, hex(payload) FROM items ORDER BY ref")
+        #expect(try sqlite(path, "SELECT DISTINCT hex(substr(payload, 1, 1)) FROM items WHERE payload IS NOT NULL") == "02")
+        let vault = try Vault(path: path, publicSuffixList: emptySuffixList)
+        #expect(try sqlite(path, "PRAGMA user_version") == "5")
+        #expect(try sqlite(path, "SELECT name FROM sqlite_schema WHERE tbl_name = 'items' AND type = 'index'") == "items_by_id")
+        #expect(try sqlite(path, "PRAGMA freelist_count") == "0")
+        #expect(try sqlite(path, "SELECT hex(id), hex(version), state, hex(payload) FROM items ORDER BY ref") == payloadsBefore)
+
+        let password = SecureBytes(utf8: testPassword)
+        try vault.unlock(password: password)
+        #expect(vault.rowSetProblem == nil)
+        #expect(try sqlite(path, "SELECT DISTINCT length(tag) FROM item_tags") == "4")
+        let scan = try vault.allItems(in: [.active, .trashed])
+        #expect(scan.damaged.isEmpty)
+        let byTitle = Dictionary(uniqueKeysWithValues: scan.items.map { ($0.title, $0) })
+        #expect(Set(byTitle.keys) == ["Mail", "Device app", "Rejected"])
+        let mail = try #require(byTitle["Mail"])
+        #expect(mail.username == "ann" && mail.password == "two" && mail.passwordHistory.map(\.password) == ["one"])
+        #expect(mail.urls == [ItemURL("https://mail.example.com/login"), ItemURL("http://webmail.example.org:8080")])
+        #expect(Set(mail.fields) == [CustomField(name: "PIN", value: "1234", isProtected: true), CustomField(name: "Recovery", value: "abc")])
+        #expect(mail.notes == "line one\nline two" && mail.tags == ["work"] && mail.modified > mail.created)
+        #expect(mail.oneTimeCode == "otpauth://totp/Mail:ann?secret=JBSWY3DPEHPK3PXP&issuer=Mail")
+        let device = try #require(byTitle["Device app"])
+        #expect(device.urls == [ItemURL("intranet.example.net")] && device.matchMode == .host && device.notes == "not yet synced")
+        let rejected = try #require(byTitle["Rejected"])
+        #expect(try vault.item(withID: rejected.id).state == .trashed && rejected.password == "secret")
+        #expect(try vault.deletions().count == 1)
+        #expect(try vault.usage(ofItemsWithIDs: [mail.id])[mail.id]?.lastUsed != nil)
+        #expect(try LocalVaultService(vault: vault).equivalents().groups.map { Set($0.domains) } == [["example.com", "example.net"]])
+        #expect(try vault.items(withDomains: ["example.com"]).items.map(\.title) == ["Mail"])
+        #expect(try vault.items(withDomains: ["example.org"]).items.map(\.title) == ["Mail"])
+        #expect(try vault.items(withDomains: ["example.net"]).items.map(\.title) == ["Device app"])
+        var logins: [ItemLogin] = []
+        try vault.forEachLogin(in: [.active, .trashed]) { logins.append($0) }
+        #expect(Set(logins.map(\.title)) == ["Mail", "Device app", "Rejected"] && logins.allSatisfy(\.hasPassword))
+        // Read in place: the unlock re-sealed nothing.
+        #expect(try sqlite(path, "SELECT DISTINCT hex(substr(payload, 1, 1)) FROM items WHERE payload IS NOT NULL") == "02")
+
+        // A change writes format 3; every other row stays format 2 and both keep opening.
+        let changed = try vault.updateItem(withID: mail.id) { $0.notes = "changed" }
+        #expect(try sqlite(path, "SELECT hex(substr(payload, 1, 1)) FROM items WHERE payload IS NOT NULL ORDER BY ref") == "03\n02\n02")
+        // What sync publishes stays the full encoding: the op 703edef left pending holds byte for byte what this
+        // version writes for that item, and the new op holds the full encoding of the change.
+        let pending = try vault.pendingOps(identity: vault.requireSyncIdentity(keys: vault.requireKeys())).map(\.kind)
+        #expect(pending == [.put(state: 0, payload: ItemPayload.encode(device)), .put(state: 0, payload: ItemPayload.encode(changed))])
+
+        // Sync: the pending op and the change are published in the format every Sesame reads; a new device
+        // receives everything.
+        #expect(try vault.syncStatus().pendingOps == 2)
+        _ = try vault.sync(with: remote)
+        #expect(try vault.syncStatus().pendingOps == 0)
+        let clone = try cloneSyncedVault(at: folder.file("clone.sqlite"), transport: remote)
+        #expect(try clone.visibleState() == vault.visibleState())
+        #expect(try clone.items(withDomains: ["example.com"]).items.map(\.notes) == ["changed"])
+        vault.close()
+        let reopened = try Vault(path: path, publicSuffixList: emptySuffixList)
+        try reopened.unlock(password: password)
+        #expect(reopened.rowSetProblem == nil)
+        #expect(try reopened.allItems(in: [.active, .trashed]).items.count == 3)
+    }
+
+    /// Step 5 rebuilds the items table; a failure after that rebuild (here: an index already holding the name of
+    /// the one the step creates) rolls the whole migration back, and the file reads as schema 4 again.
+    @Test func aFailedStepFiveLeavesTheFileAsItWas() throws {
+        let (path, _) = try fixtureCopy("schema-4-vault")
+        _ = try sqlite(path, "CREATE INDEX items_by_id ON meta (value)")
+        let before = try schema(path)
+        let rows = try sqlite(path, "SELECT ref, hex(id), hex(version), state, hex(payload) FROM items ORDER BY ref")
+        let tags = try sqlite(path, "SELECT hex(tag), item FROM item_tags ORDER BY tag, item")
+        #expect(throws: VaultError.storage(path: path, detail: "index items_by_id already exists")) {
+            try Vault(path: path, publicSuffixList: emptySuffixList)
+        }
+        #expect(try sqlite(path, "PRAGMA user_version") == "4")
+        #expect(try schema(path) == before)
+        #expect(try sqlite(path, "SELECT ref, hex(id), hex(version), state, hex(payload) FROM items ORDER BY ref") == rows)
+        #expect(try sqlite(path, "SELECT hex(tag), item FROM item_tags ORDER BY tag, item") == tags)
+        _ = try sqlite(path, "DROP INDEX items_by_id")
+        let vault = try Vault(path: path, publicSuffixList: emptySuffixList)
+        try vault.unlock(password: SecureBytes(utf8: testPassword))
+        #expect(try vault.allItems(in: [.active, .trashed]).items.count == 3)
     }
 
     func tableNames(_ path: String) throws -> [String] {

@@ -62,7 +62,9 @@ extension LocalVaultService {
             throw ServiceFailure(error)
         }
         guard let assertion else { throw ServiceFailure(.storage, "The sign-in was not recorded.") }
-        onChange?(.items([chosen.itemID]))
+        // A use, not an edit: the item's suggestions are the same, only the passkey's rank moved. As `.items`
+        // it made the extension (which keeps no snapshot) rebuild the whole store on every passkey tap.
+        onChange?(.usage(chosen.itemID))
         return .success(PasskeySignIn(
             credentialID: assertion.credentialID, authenticatorData: assertion.authenticatorData,
             signature: assertion.signature, userHandle: assertion.userHandle))

@@ -100,6 +100,7 @@ let package = Package(
         ]),
         .target(name: "SesameBrowser", dependencies: ["SesameAgentLink",
             "SesameAgent", "SesameAutoFill", "SesameBrowserAccess", "SesameStore", "SesameCrypto", "SesameDomains", "SesameSystemCalls",
+            "SesameTerminal", "SesameTerminalText",
         ]),
         .executableTarget(name: "sesame-browser-host", dependencies: ["SesameAgentLink",
             "SesameBrowser", "SesameAgent", "SesameTerminal",
@@ -115,6 +116,7 @@ let package = Package(
         ]),
         .target(name: "SesameSecretService", dependencies: ["SesameAgentLink",
             "SesameAgent", "SesameAutoFill", "SesameSecretAttributes", "SesameStore", "SesameCrypto", "CSDBus", "SesameTerminalText",
+            "SesameTerminal",
         ]),
         .executableTarget(name: "sesame-secret-service", dependencies: ["SesameAgentLink", "SesameTerminalText",
             "SesameSecretService", "SesameAgent", "SesameAutoFill", "SesameTerminal",
@@ -168,7 +170,7 @@ let package = Package(
         // The sync engine against an in-memory store: SesameSync alone, no SQLite.
         .testTarget(name: "SesameSyncEngineTests", dependencies: ["SesameSync", "SesameCrypto"]),
         .testTarget(name: "SesameBrowserTests", dependencies: [
-                        "SesameBrowser", "SesameBrowserAccess", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains"],
+                        "SesameBrowser", "SesameBrowserAccess", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "SesameTerminal"],
                     exclude: ["Scripts"]),
         .testTarget(name: "SesameSecretServiceTests", dependencies: [
             "SesameSecretService", "SesameSecretAttributes", "SesameAgent", "SesameAutoFill", "SesameStore", "SesameCrypto",
@@ -202,7 +204,7 @@ if ProcessInfo.processInfo.environment["SESAME_FUZZ"] == "1" {
         ("FuzzSyncBatch", ["SesameSync", "SesameCrypto"]),
         ("FuzzBrowserMessage", ["SesameBrowser", "SesameBrowserAccess", "SesameAutoFill", "SesameStore"]),
         ("FuzzAutoTypeSequence", ["SesameAutoType", "SesameAutoTypeRules", "SesameAutoFill", "SesameStore"]),
-        ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto"]),
+        ("FuzzSecretServiceInput", ["SesameSecretService", "SesameStore", "SesameCrypto", "SesameTerminal"]),
         ("FuzzSecretServiceCall", ["SesameSecretService", "SesameSecretAttributes", "SesameAutoFill", "SesameStore", "SesameCrypto", "SesameDomains", "CSDBus"]),
         ("FuzzAgentJSON", ["SesameAgentLink"]),
         ("FuzzWaylandMessage", ["SesameClipboard"]),

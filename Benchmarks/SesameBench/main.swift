@@ -30,7 +30,7 @@ if suites.isEmpty || suites.contains("sync") {
     try SyncBenchmark.run(folder: folder, quick: quick)
 }
 if suites.isEmpty || suites.contains("passkeys") {
-    try PasskeyBenchmark.run(folder: folder, quick: quick)
+    try await PasskeyBenchmark.run(folder: folder, quick: quick)
 }
 if suites.isEmpty || suites.contains("identities") {
     try await IdentitySyncBenchmark.run(folder: folder, quick: quick)

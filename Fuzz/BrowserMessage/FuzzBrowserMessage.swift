@@ -55,6 +55,21 @@ enum FuzzBrowserMessage {
                 credentialID: request.allowedCredentialIDs.first ?? [1], authenticatorData: request.clientDataHash,
                 signature: [0x30], userHandle: []))
         }
+        func checkBrowserPasskeyCreation(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+            -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+        {
+            guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
+            if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
+            return .done(BrowserPasskeyIntent(relyingPartyID: request.relyingPartyID ?? "", userName: request.userName))
+        }
+        func chooseBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+            -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+        {
+            guard request.keys.contains(where: { $0.id == "a" }) else { throw ServiceFailure(.notFound, "not associated") }
+            if let refusal = Self.refusal(in: request.origin) { return .refused(refusal) }
+            return .done(BrowserPasskeyIntent(
+                relyingPartyID: request.relyingPartyID ?? "", userName: "a", credentialID: request.allowedCredentialIDs.first ?? [1]))
+        }
         static func refusal(in origin: String) -> BrowserPasskeyRefusal? {
             [BrowserPasskeyRefusal.excludedCredential, .noPasskey, .publicSuffixRelyingPartyID, .unsupportedAlgorithms]
                 .first { origin.contains($0.rawValue) }
@@ -71,8 +86,18 @@ enum FuzzBrowserMessage {
         func lock() throws(ServiceFailure) {}
     }
 
+    /// Every answer a person can give, chosen by the page's origin, so that each path after the question runs.
+    struct Consent: PasskeyConsent {
+        func ask(_ question: PasskeyQuestion) -> PasskeyConsentAnswer {
+            _ = question.description
+            if question.origin.contains("decline") { return .declined }
+            if question.origin.contains("nobody") { return .couldNotAsk("nobody") }
+            return .allowed
+        }
+    }
+
     static func main() {
-        let host = BrowserHost(backend: Backend(), origin: "fuzz") { _ in }
+        let host = BrowserHost(backend: Backend(), consent: Consent(), origin: "fuzz") { _ in }
         LibFuzzer.run { bytes in
             var reader = NativeMessageReader()
             reader.append(bytes)

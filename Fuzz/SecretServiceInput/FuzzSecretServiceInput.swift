@@ -4,6 +4,7 @@ import Glibc
 import SesameCrypto
 @testable import SesameSecretService
 import SesameStore
+@testable import SesameTerminal
 
 /// What a Secret Service client controls before any vault call: object paths, a DH public key and the secret it
 /// encrypts, lookup attributes, (from pinentry) Assuan responses, and its environment block (`/proc/PID/environ`,

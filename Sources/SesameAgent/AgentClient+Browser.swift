@@ -60,6 +60,18 @@ extension AgentClient: BrowserAccess {
 // MARK: - BrowserPasskeyAccess
 
 extension AgentClient: BrowserPasskeyAccess {
+    public func checkBrowserPasskeyCreation(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+    {
+        try call(PasskeyPreviewOperation.self, .init(passkeyCreation: .init(request))).outcome()
+    }
+
+    public func chooseBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+    {
+        try call(PasskeyPreviewOperation.self, .init(passkeyRequest: .init(request))).outcome()
+    }
+
     public func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<PasskeyCreated>
     {

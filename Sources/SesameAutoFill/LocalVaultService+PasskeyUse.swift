@@ -16,12 +16,7 @@ extension LocalVaultService {
     public func createPasskey(
         _ request: PasskeyRegistrationRequest, site: String, excluding excludedCredentialIDs: [[UInt8]]
     ) throws(ServiceFailure) -> Result<PasskeyCreated, PasskeyRefusal> {
-        let excluded = Set(excludedCredentialIDs)
-        if !excluded.isEmpty,
-           try passkeys(for: request.relyingPartyID).contains(where: { excluded.contains($0.passkey.credentialID) })
-        {
-            return .failure(.excludedCredential)
-        }
+        if let refusal = try refusal(of: request, excluding: excludedCredentialIDs) { return .failure(refusal) }
         let registration: PasskeyRegistration
         do {
             registration = try PasskeyAuthenticator.register(request, now: now())
@@ -46,14 +41,9 @@ extension LocalVaultService {
     public func signInWithPasskey(
         for relyingPartyID: String, allowedCredentialIDs: [[UInt8]], clientDataHash: [UInt8], userVerified: Bool
     ) throws(ServiceFailure) -> Result<PasskeySignIn, PasskeyRefusal> {
-        let allowed = Set(allowedCredentialIDs)
-        let candidates = try passkeys(for: relyingPartyID).filter {
-            allowed.isEmpty || allowed.contains($0.passkey.credentialID)
+        guard let chosen = try passkeyToSign(for: relyingPartyID, allowedCredentialIDs: allowedCredentialIDs) else {
+            return .failure(.noPasskey)
         }
-        guard let chosen = candidates.max(by: {
-            ($0.passkey.lastUsed ?? $0.passkey.created, $0.itemID.uuidString)
-                < ($1.passkey.lastUsed ?? $1.passkey.created, $1.itemID.uuidString)
-        }) else { return .failure(.noPasskey) }
 
         var assertion: PasskeyAssertion?
         do {
@@ -72,10 +62,49 @@ extension LocalVaultService {
             throw ServiceFailure(error)
         }
         guard let assertion else { throw ServiceFailure(.storage, "The sign-in was not recorded.") }
-        onChange?(.items([chosen.itemID]))
+        // A use, not an edit: the item's suggestions are the same, only the passkey's rank moved. As `.items`
+        // it made the extension (which keeps no snapshot) rebuild the whole store on every passkey tap.
+        onChange?(.usage(chosen.itemID))
         return .success(PasskeySignIn(
             credentialID: assertion.credentialID, authenticatorData: assertion.authenticatorData,
             signature: assertion.signature, userHandle: assertion.userHandle))
+    }
+
+    /// Why `createPasskey` would refuse `request` (no ES256, a field out of bounds, an excluded credential of this
+    /// vault), checked without making a key; nil when it would make one. A shell that asks the person first checks
+    /// this before asking.
+    public func refusal(of request: PasskeyRegistrationRequest, excluding excludedCredentialIDs: [[UInt8]])
+        throws(ServiceFailure) -> PasskeyRefusal?
+    {
+        let excluded = Set(excludedCredentialIDs)
+        if !excluded.isEmpty,
+           try passkeys(for: request.relyingPartyID).contains(where: { excluded.contains($0.passkey.credentialID) })
+        {
+            return .excludedCredential
+        }
+        do {
+            try PasskeyAuthenticator.validate(request)
+        } catch .unsupportedAlgorithms {
+            return .unsupportedAlgorithms
+        } catch {
+            return .invalidRequest
+        }
+        return nil
+    }
+
+    /// The passkey `signInWithPasskey` would sign with: of those `allowedCredentialIDs` allows (all of the relying
+    /// party's when empty), the most recently used one; nil when there is none. A shell that asks the person first
+    /// names this one, then signs with it alone.
+    public func passkeyToSign(for relyingPartyID: String, allowedCredentialIDs: [[UInt8]])
+        throws(ServiceFailure) -> PasskeyListing?
+    {
+        let allowed = Set(allowedCredentialIDs)
+        return try passkeys(for: relyingPartyID)
+            .filter { allowed.isEmpty || allowed.contains($0.passkey.credentialID) }
+            .max {
+                ($0.passkey.lastUsed ?? $0.passkey.created, $0.itemID.uuidString)
+                    < ($1.passkey.lastUsed ?? $1.passkey.created, $1.itemID.uuidString)
+            }
     }
 
     /// Whether the person filled the password of `userName`'s login for `relyingPartyID`'s site within

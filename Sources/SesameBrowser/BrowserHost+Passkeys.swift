@@ -7,6 +7,11 @@ import SesameCrypto
 /// data from the page's origin and challenge and hands its hash to the vault, which decides the rest (origin and
 /// relying party, exclusion, which passkey); the answer is the `PublicKeyCredential` JSON the extension gives the
 /// page, or KeePassXC's error code for a refusal inside the reply (`response: {"errorCode": N}`).
+///
+/// Between the two the person confirms (user presence): the vault first says what the request would do without
+/// doing it (`passkeyPreview`), so that a request it would refuse asks nobody; the host asks through
+/// `PasskeyConsent` on a thread of its own, and only a yes makes the passkey or signs, a sign-in with the passkey
+/// the person was shown and no other. No answer, a no, or nobody to ask is error 22 (request cancelled).
 extension BrowserHost {
     /// WebAuthn asks for at least 16 random bytes; the extension refuses shorter ones too.
     static let minimumChallengeByteCount = 16
@@ -25,14 +30,19 @@ extension BrowserHost {
             clientDataHash: SHA256.hash(page.clientData), algorithms: options.algorithms ?? [],
             excludedCredentialIDs: excluded, userVerificationRequired: options.userVerification == "required",
             keys: request.keys ?? [])
-        try answer(reply, clientData: page.clientData, { vault throws(ServiceFailure) in
-            try vault.registerBrowserPasskey(creation)
-        }) { created in
-            (created.credentialID, [
-                "attestationObject": Base64URL.encode(created.attestationObject),
-                "authenticatorData": Base64URL.encode(created.authenticatorData),
-                "publicKeyAlgorithm": COSEAlgorithm.es256, "transports": ["internal", "hybrid"],
-            ])
+        let clientData = page.clientData
+        try confirmed(reply, .registration, origin: page.origin, { vault throws(ServiceFailure) in
+            try vault.checkBrowserPasskeyCreation(creation)
+        }) { [self] _ throws(ServiceFailure) in
+            try answer(reply, clientData: clientData, { vault throws(ServiceFailure) in
+                try vault.registerBrowserPasskey(creation)
+            }) { created in
+                (created.credentialID, [
+                    "attestationObject": Base64URL.encode(created.attestationObject),
+                    "authenticatorData": Base64URL.encode(created.authenticatorData),
+                    "publicKeyAlgorithm": COSEAlgorithm.es256, "transports": ["internal", "hybrid"],
+                ])
+            }
         }
     }
 
@@ -48,14 +58,65 @@ extension BrowserHost {
             origin: page.origin, relyingPartyID: options.relyingPartyID, allowedCredentialIDs: allowed,
             clientDataHash: SHA256.hash(page.clientData),
             userVerificationRequired: options.userVerification == "required", keys: request.keys ?? [])
-        try answer(reply, clientData: page.clientData, { vault throws(ServiceFailure) in
-            try vault.assertBrowserPasskey(passkeyRequest)
-        }) { signIn in
-            (signIn.credentialID, [
-                "authenticatorData": Base64URL.encode(signIn.authenticatorData),
-                "signature": Base64URL.encode(signIn.signature),
-                "userHandle": Base64URL.encode(signIn.userHandle),
-            ])
+        let clientData = page.clientData
+        try confirmed(reply, .signIn, origin: page.origin, { vault throws(ServiceFailure) in
+            try vault.chooseBrowserPasskey(passkeyRequest)
+        }) { [self] intent throws(ServiceFailure) in
+            guard let shown = intent.credentialID else {
+                throw ServiceFailure(.protocolError, "The vault chose no passkey to sign with.")
+            }
+            var confirmedRequest = passkeyRequest
+            confirmedRequest.allowedCredentialIDs = [shown]
+            try answer(reply, clientData: clientData, { vault throws(ServiceFailure) in
+                try vault.assertBrowserPasskey(confirmedRequest)
+            }) { signIn in
+                (signIn.credentialID, [
+                    "authenticatorData": Base64URL.encode(signIn.authenticatorData),
+                    "signature": Base64URL.encode(signIn.signature),
+                    "userHandle": Base64URL.encode(signIn.userHandle),
+                ])
+            }
+        }
+    }
+
+    /// Asks the vault what the request would do, then the person whether to do it (on a thread of its own), then
+    /// runs `proceed` after a yes. Every other outcome is answered here: an unassociated key (error 8), the vault's
+    /// refusal, a second question while one waits, a no, nobody to ask.
+    private func confirmed(
+        _ reply: Reply, _ ceremony: PasskeyQuestion.Ceremony, origin: String,
+        _ preview: (any BrowserPasskeyAccess) throws(ServiceFailure) -> BrowserPasskeyOutcome<BrowserPasskeyIntent>,
+        then proceed: @escaping @Sendable (BrowserPasskeyIntent) throws(ServiceFailure) -> Void
+    ) throws(ServiceFailure) {
+        let outcome: BrowserPasskeyOutcome<BrowserPasskeyIntent>
+        do throws(ServiceFailure) {
+            outcome = try backend.call { vault throws(ServiceFailure) in try preview(Self.passkeys(vault)) }
+        } catch where error.code == .notFound {
+            return fail(reply, .associationFailed)
+        }
+        let intent: BrowserPasskeyIntent
+        switch outcome {
+        case .refused(let refusal): return refuse(reply, Self.code(refusal), text: refusal.description)
+        case .done(let value): intent = value
+        }
+        let question = PasskeyQuestion(ceremony, origin: origin, intent: intent)
+        let consent = consent
+        let asking = holdForPasskeyQuestion { [self] in
+            switch consent.ask(question) {
+            case .allowed:
+                do throws(ServiceFailure) {
+                    try proceed(intent)
+                } catch {
+                    fail(reply, error)
+                }
+            case .declined:
+                refuse(reply, .passkeysRequestCanceled, text: "You declined the passkey request.")
+            case .couldNotAsk(let reason):
+                refuse(reply, .passkeysRequestCanceled, text: reason)
+            }
+        }
+        if !asking {
+            refuse(reply, .passkeysRequestCanceled,
+                   text: "Another passkey request of this browser is waiting for your answer; answer it first.")
         }
     }
 

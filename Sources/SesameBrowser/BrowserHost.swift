@@ -19,6 +19,7 @@ public final class BrowserHost: @unchecked Sendable {
     static let groupName = "Sesame"
 
     let backend: any BrowserBackend
+    let consent: any PasskeyConsent
     private let origin: String
     private let output: @Sendable ([UInt8]) -> Void
     private let session = BrowserSession()
@@ -32,15 +33,22 @@ public final class BrowserHost: @unchecked Sendable {
     private var hashCache: String?
     /// Whether an `associate` is waiting for the user.
     private var associationHeld = false
+    /// Whether a passkey request is waiting for the person's confirmation.
+    private var passkeyQuestionHeld = false
     private let outputLock = NSLock()
     private let held = DispatchGroup()
 
     /// - Parameters:
     ///   - origin: who the browser says is calling (Firefox: the extension id; Chromium: its origin), shown
     ///     beside an association request.
+    ///   - consent: asks the person before a page makes or uses a passkey.
     ///   - output: writes one framed message to the browser.
-    public init(backend: any BrowserBackend, origin: String, output: @escaping @Sendable ([UInt8]) -> Void) {
+    public init(
+        backend: any BrowserBackend, consent: any PasskeyConsent, origin: String,
+        output: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         self.backend = backend
+        self.consent = consent
         self.origin = origin
         self.output = output
     }
@@ -177,9 +185,34 @@ public final class BrowserHost: @unchecked Sendable {
                 fail(reply, .incorrectAction)
             }
         } catch {
-            fail(reply, error.code == .locked || error.code == .unavailable ? .databaseNotOpened : .actionCancelledOrDenied,
-                 text: error.code == .locked ? nil : error.message)
+            fail(reply, error)
         }
+    }
+
+    /// A request that failed in the vault or the agent: error 1 when the vault is locked or the agent is not there.
+    func fail(_ reply: Reply, _ error: ServiceFailure) {
+        fail(reply, error.code == .locked || error.code == .unavailable ? .databaseNotOpened : .actionCancelledOrDenied,
+             text: error.code == .locked ? nil : error.message)
+    }
+
+    /// Runs `body` on a thread of its own while the person answers a passkey question, one question at a time per
+    /// browser (a second is refused at once rather than stacked behind the first); the fuzz target and tests wait
+    /// for it with `waitForHeldRequests`.
+    func holdForPasskeyQuestion(_ body: @escaping @Sendable () -> Void) -> Bool {
+        guard lock.withLock({ () -> Bool in
+            guard !passkeyQuestionHeld else { return false }
+            passkeyQuestionHeld = true
+            return true
+        }) else { return false }
+        held.enter()
+        Thread.detachNewThread { [self] in
+            defer {
+                lock.withLock { passkeyQuestionHeld = false }
+                held.leave()
+            }
+            body()
+        }
+        return true
     }
 
     // MARK: - Actions

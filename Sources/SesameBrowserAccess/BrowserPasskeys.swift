@@ -6,6 +6,18 @@ import SesameAutoFill
 /// browser's rules, `WebAuthnOrigin`), exclusion, which passkey signs, where a new one is kept. Private keys never
 /// leave it: the answers carry only what the relying party receives.
 public protocol BrowserPasskeyAccess: AnyObject {
+    /// Checks a registration as `registerBrowserPasskey` would, without making a key: what the host asks the
+    /// person to confirm, or why the request would be refused.
+    ///
+    /// - Throws: `.notFound` when no key of `request.keys` is associated.
+    func checkBrowserPasskeyCreation(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+    /// The passkey `assertBrowserPasskey` would sign with, without signing: what the host asks the person to
+    /// confirm (it then signs with that passkey alone), or why the request would be refused.
+    ///
+    /// - Throws: `.notFound` when no key of `request.keys` is associated.
+    func chooseBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
     /// Makes a passkey for the page and keeps it in the login of that site and user name (a new login when none).
     ///
     /// - Throws: `.notFound` when no key of `request.keys` is associated.

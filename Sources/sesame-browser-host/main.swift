@@ -19,7 +19,9 @@ let origin = arguments.count >= 2 ? arguments[1] : (arguments.first ?? "unknown"
 let environment = ProcessInfo.processInfo.environment
 let backend = AgentBrowserBackend(
     vaultPath: AgentVaultPath.canonical(VaultLocation.path(environment: environment)), location: AgentSocketLocation.resolve(environment: environment))
-let host = BrowserHost(backend: backend, origin: origin) { NativeMessageReader.write($0, to: STDOUT_FILENO) }
+// A page's passkey request waits for a yes through pinentry, on the browser's display.
+let consent = PinentryPasskeyConsent(pinentry: Pinentry(environment: environment))
+let host = BrowserHost(backend: backend, consent: consent, origin: origin) { NativeMessageReader.write($0, to: STDOUT_FILENO) }
 do {
     try NativeMessageReader.readMessages(from: STDIN_FILENO) { host.handle($0) }
 } catch {

@@ -43,6 +43,7 @@ enum PinValue {
     static let passkeyCreation = #"{"algorithms":[-7,-257],"clientDataHash":"\#(String(repeating: "A", count: 43))","excludedCredentials":["AAECAwQFBgcICQoLDA0ODw"],"keys":[\#(browserKey)],"origin":"https://github.com","relyingParty":"github.com","userDisplayName":"Alice","userHandle":"dXNlcg","userName":"alice","userVerificationRequired":false}"#
     static let passkeyRegistration = #"{"attestationObject":"o2NmbXRkbm9uZQ","authenticatorData":"SZYN5YgO","credentialID":"AAECAwQFBgcICQoLDA0ODw"}"#
     static let passkeyRequest = #"{"allowedCredentials":["AAECAwQFBgcICQoLDA0ODw"],"clientDataHash":"\#(String(repeating: "A", count: 43))","keys":[\#(browserKey)],"origin":"https://github.com","userVerificationRequired":false}"#
+    static let passkeyIntent = #"{"credentialID":"AAECAwQFBgcICQoLDA0ODw","relyingParty":"github.com","userName":"alice"}"#
     static let passkeyAssertion = #"{"authenticatorData":"SZYN5YgO","credentialID":"AAECAwQFBgcICQoLDA0ODw","signature":"MEUCIQ","userHandle":"dXNlcg"}"#
     static let browserQuery = #"{"keys":[\#(browserKey)],"submitURL":"https://github.com/session","url":"https://github.com/login"}"#
     static let browserLogins = #"{"association":"firefox-laptop","logins":[{"expired":false,"id":"\#(id)","oneTimeCode":"492039","password":"s3cret","title":"GitHub","username":"alice"}]}"#
@@ -182,6 +183,18 @@ final class PinnedVault: UnlockedVault, BrowserAccess, BrowserPasskeyAccess, Syn
     {
         heard("registerBrowserPasskey(\(json(PasskeyRegisterOperation.Creation(request))))",
               try PinValue.decode(#"{"passkeyRegistration":\#(PinValue.passkeyRegistration)}"#, as: PasskeyRegisterOperation.Reply.self).outcome())
+    }
+    func checkBrowserPasskeyCreation(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+    {
+        heard("checkBrowserPasskeyCreation(\(json(PasskeyRegisterOperation.Creation(request))))",
+              .done(BrowserPasskeyIntent(relyingPartyID: "github.com", userName: "alice")))
+    }
+    func chooseBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
+        -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
+    {
+        heard("chooseBrowserPasskey(\(json(PasskeyAssertOperation.PasskeyRequest(request))))",
+              try PinValue.decode(#"{"passkeyIntent":\#(PinValue.passkeyIntent)}"#, as: PasskeyPreviewOperation.Reply.self).outcome())
     }
     func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<PasskeySignIn>

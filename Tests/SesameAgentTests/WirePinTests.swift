@@ -209,6 +209,14 @@ let wirePins: [WirePin] = [
                     credentialID: Array(0...15), authenticatorData: [0x49, 0x96, 0x0d, 0xe5, 0x88, 0x0e],
                     signature: [0x30, 0x45, 0x02, 0x21], userHandle: Array("user".utf8))))
             }, performed: "assertBrowserPasskey(\(V.passkeyRequest))"),
+    WirePin(operation: "passkeyPreview",
+            request: #"{"id":1,"passkeyRequest":\#(V.passkeyRequest),"type":"passkeyPreview","vault":"/v.sqlite"}"#,
+            replies: [#"{"id":1,"passkeyIntent":\#(V.passkeyIntent),"type":"result"}"#],
+            call: {
+                let request = try V.decode(V.passkeyRequest, as: PasskeyAssertOperation.PasskeyRequest.self).request()
+                #expect(try $0.chooseBrowserPasskey(request) == .done(BrowserPasskeyIntent(
+                    relyingPartyID: "github.com", userName: "alice", credentialID: Array(0...15))))
+            }, performed: "chooseBrowserPasskey(\(V.passkeyRequest))"),
     WirePin(operation: "browserAssociate",
             request: #"{"browserKey":{"id":"","key":"\#(V.key)"},"id":1,"origin":"keepassxc-browser@keepassxc.org","type":"browserAssociate","vault":"/v.sqlite"}"#,
             replies: [#"{"association":\#(V.association),"id":1,"type":"result"}"#],
@@ -269,6 +277,14 @@ let wirePins: [WirePin] = [
 
 /// Variants of the operations above that write other fields: a long `match` in pieces.
 let wirePinVariants: [WirePin] = [
+    WirePin(operation: "passkeyPreview",
+            request: #"{"id":1,"passkeyCreation":\#(V.passkeyCreation),"type":"passkeyPreview","vault":"/v.sqlite"}"#,
+            replies: [#"{"id":1,"passkeyIntent":{"relyingParty":"github.com","userName":"alice"},"type":"result"}"#],
+            call: {
+                let creation = try V.decode(V.passkeyCreation, as: PasskeyRegisterOperation.Creation.self).creation()
+                #expect(try $0.checkBrowserPasskeyCreation(creation) == .done(BrowserPasskeyIntent(
+                    relyingPartyID: "github.com", userName: "alice")))
+            }, performed: nil),
     WirePin(operation: "match", request: #"{"id":1,"identifiers":[],"rowsPerFrame":1,"type":"match","vault":"/v.sqlite"}"#,
             replies: [#"{"id":1,"matches":[\#(V.match)],"more":true,"type":"result"}"#, #"{"id":1,"matches":[\#(V.match)],"type":"result"}"#],
             call: {

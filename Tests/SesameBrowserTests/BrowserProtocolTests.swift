@@ -148,13 +148,33 @@ struct BrowserProtocolTests {
 
     /// Issue 24: passkeys-register then passkeys-get through the host, verified by py_webauthn and python-fido2
     /// as the page's server; a public suffix or another site as relying party id, http off localhost, an excluded
-    /// credential, no ES256, an unassociated browser and a locked vault are refused with KeePassXC's codes.
+    /// credential, no ES256, an unassociated browser and a locked vault are refused with KeePassXC's codes. Each
+    /// request the vault would do is confirmed through a stand-in pinentry first, naming the page and the account
+    /// (escaped); refused ones ask nobody; a no, a timeout or no pinentry at all is error 22 and changes nothing.
     @Test(.enabled(if: relyingPartyPython != nil, "needs py_webauthn and python-fido2 (pip install webauthn fido2)"))
     func passkeysRegisterAndSignInAsARelyingPartyVerifiesAndRefusalsCarryKeePassXCsCodes() throws {
         let home = try Home()
         let result = try home.run(BrowserProtocolTests.python, [BrowserProtocolTests.scripts + "/protocol_scenarios.py", "passkeys"],
                                   environment: ["RELYING_PARTY_PYTHON": relyingPartyPython ?? ""])
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Issue 24: the host asks through pinentry before each passkey and has no terminal, so with only
+    /// pinentry-curses a page's passkey requests are refused; `sesame setup browser` says so when it installs.
+    @Test func setupBrowserSaysWhenNoPinentryCanAskForPasskeys() throws {
+        let home = try Home()
+        let noted = "Note: no graphical pinentry is installed"
+        for (pinentry, expectsNote) in [("pinentry-curses", true), ("pinentry-gnome3", false)] {
+            let folder = home.path + "/programs-" + pinentry
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(
+                atPath: folder + "/" + pinentry, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createSymbolicLink(atPath: folder + "/pinentry", withDestinationPath: pinentry)
+            let setup = try home.run(home.bin + "/sesame", ["setup", "browser", "--browser", "firefox"],
+                                     environment: ["PATH": folder])
+            #expect(setup.status == 0, "\(setup.output)")
+            #expect(setup.output.contains(noted) == expectsNote, "\(pinentry): \(setup.output)")
+        }
     }
 
     @Test func badMACsReplayedNoncesAndUnknownKeysAreRefused() throws {

@@ -4,6 +4,7 @@ import SesameBrowserAccess
 import SesameCrypto
 import SesameStore
 @testable import SesameBrowser
+import SesameTerminal
 import Testing
 
 /// The framing and the crypto box session, without a browser.
@@ -81,7 +82,9 @@ import Testing
             func lock() throws(ServiceFailure) {}
         }
         let output = Output()
-        let host = BrowserHost(backend: NoVault(), origin: "test") { output.frames.append($0) }
+        let host = BrowserHost(backend: NoVault(), consent: PinentryPasskeyConsent(pinentry: Pinentry(program: nil)), origin: "test") {
+            output.frames.append($0)
+        }
         let nested = String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 40)
         host.handle(Array(("{\"action\":\"get-logins\",\"x\":" + nested + "}").utf8))
         let reply = try #require(output.frames.first)

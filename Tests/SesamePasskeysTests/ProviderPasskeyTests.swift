@@ -129,6 +129,35 @@ import Testing
         #expect(verdict.webauthn.assertions.count == 2)
     }
 
+    /// The extension keeps no identity snapshot (its memory): a passkey sign-in must then re-save that login's
+    /// suggestions with the passkey's new rank, not replace the whole store (a full sync of every item, about a
+    /// second at 100,000 items, on every QuickType tap).
+    @Test func aSignInWithoutASnapshotSavesThatLoginsSuggestionsInsteadOfReplacingTheStore() async throws {
+        let fixture = try Fixture()
+        let other = Item(title: "Other", username: "bob", password: "pw", urls: [ItemURL("https://other.example.net")])
+        try fixture.vault.add(other)
+        let clock = fixture.clock
+        let provider = CredentialProvider(
+            vaultPath: fixture.vault.path, publicSuffixList: testPublicSuffixList, identityStore: fixture.store,
+            authenticator: fixture.prompt, keepsIdentitySnapshot: false, now: { clock.now() })
+        try await provider.unlock(password: SecureBytes(utf8: Fixture.password))
+        _ = try await provider.registerPasskey(
+            Self.registration(ClientData(.registration)), excluding: [], userVerification: .preferred,
+            conditional: false)
+        let identity = try #require(await fixture.store.identities.first { $0.kind == .passkey })
+        let writesBefore = await fixture.store.writes.count
+
+        fixture.clock.advance(by: 60)
+        _ = try await provider.passkeySignIn(
+            for: identity, clientDataHash: ClientData(.assertion).hash, userVerification: .preferred,
+            mode: .withoutUserInteraction)
+        let writes = await fixture.store.writes.dropFirst(writesBefore)
+        #expect(!writes.isEmpty && writes.allSatisfy { if case .save = $0 { true } else { false } }, "\(writes)")
+        let ranked = try #require(await fixture.store.identities.first { $0.kind == .passkey })
+        #expect(ranked.rank > identity.rank, "the sign-in moved the passkey up")
+        #expect(await fixture.store.identities.contains { $0.user == "bob" }, "the other login's suggestion stays")
+    }
+
     @Test func lockedOrVerificationRequiredAsksForUIAndOnlyAPromptClaimsUV() async throws {
         let fixture = try Fixture()
         try await fixture.unlock()

@@ -19,7 +19,7 @@ enum AgentOperations {
             BrowserAssociationsOperation.self,
             ChangeMasterPasswordOperation.self, ExportOperation.self,
             SaveSiteCredentialOperation.self, RejectSiteCredentialsOperation.self,
-            PasskeysOperation.self, PasskeyRegisterOperation.self, PasskeyAssertOperation.self,
+            PasskeysOperation.self, PasskeyRegisterOperation.self, PasskeyAssertOperation.self, PasskeyPreviewOperation.self,
             EquivalentsOperation.self, AddEquivalentsOperation.self, RemoveEquivalentsOperation.self,
             ImportEquivalentsOperation.self,
             SearchAttributesOperation.self, AttributedItemOperation.self, StoreAttributedOperation.self,

@@ -1,6 +1,7 @@
 import CSDBus
 import Foundation
 import Glibc
+import SesameTerminal
 import SesameTerminalText
 
 /// `--confirm`: before a program may read a secret from the vault, the person is asked once (through pinentry)

@@ -1,6 +1,7 @@
 import Foundation
 import SesameAutoFill
 import SesameCrypto
+import SesameTerminal
 
 // MARK: - Prompts and results from other threads
 

@@ -5,6 +5,7 @@ import SesameAutoFill
 import SesameCrypto
 import SesameSecretAttributes
 import SesameStore
+import SesameTerminal
 
 /// The freedesktop Secret Service on a bus, served from the vault: `org.freedesktop.secrets` with the objects
 /// Service, Collection (the vault as `collection/login` and alias `default`; the in-memory `session`), Item,

@@ -49,9 +49,17 @@ extension SetupCommand {
                     changes.append(try manifests.install(browser, hostPath: host, replace: arguments.replace))
                 }
             }
+            // Passkeys wait for a yes through pinentry, which the host (no terminal) can show only on the display.
+            if !arguments.undo, !Pinentry(environment: context.environment).canAskWithoutTerminal {
+                Terminal.writeToStandardError(Self.noGraphicalPinentry + "\n")
+            }
             if context.wantsJSON { return try context.printJSON(changes) }
             for change in changes { print(describe(change)) }
         }
+
+        static let noGraphicalPinentry = "Note: no graphical pinentry is installed (pinentry-gnome3, pinentry-qt or "
+            + "pinentry-gtk2). Logins fill without one, but passkeys are refused: the browser host asks you through "
+            + "pinentry before a page makes or uses one."
 
         static func describe(_ change: BrowserManifests.Change) -> String {
             let name = change.browser.rawValue

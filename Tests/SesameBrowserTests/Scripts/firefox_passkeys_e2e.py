@@ -22,6 +22,7 @@ import threading
 import time
 import urllib.parse
 
+import fake_pinentry
 from firefox_session import HOME, Firefox, sesame, wait
 
 import webauthn
@@ -255,6 +256,10 @@ def main():
     server = serve(relying_party)
     relying_party.origin = "http://localhost:%d" % server.server_address[1]
 
+    # The host asks before each passkey it makes or uses (user presence); Firefox, and so the host it starts, finds
+    # this stand-in pinentry first on PATH, which says yes and keeps what it was asked.
+    pinentry = fake_pinentry.install(os.path.join(HOME, "pinentry"))
+    os.environ.update(pinentry)
     firefox = Firefox(extension)
     client = firefox.client
     try:
@@ -293,6 +298,14 @@ def main():
         print("ok user verification refused")
         assert relying_party.accepted == [{"registered": credential_id}, {"signedIn": credential_id, "allowList": True},
                                           {"signedIn": credential_id, "allowList": False}], relying_party.accepted
+
+        # Asked once for the registration and once per sign-in; the refused requests asked nobody.
+        asked = fake_pinentry.questions(pinentry["FAKE_PINENTRY_LOG"])
+        origin = relying_party.origin
+        assert [question.split("\n")[0] for question in asked] == [
+            "%s asks Sesame to create a passkey for \u201calice\u201d on %s." % (origin, RP_ID)] + [
+            "%s asks to sign in with your passkey for \u201calice\u201d on %s." % (origin, RP_ID)] * 2, asked
+        print("ok asked before the registration and each sign-in, and not before a refusal")
 
         listing = json.loads(sesame("passkey", "list", "--json").stdout)
         assert len(listing) == 1, listing

@@ -13,6 +13,7 @@ import time
 from nacl.public import Box, PrivateKey, PublicKey
 from nacl.utils import random as random_bytes
 
+import fake_pinentry
 from browser_client import HostClient, b64, increment
 
 BIN = os.environ["SESAME_BIN"]
@@ -461,15 +462,25 @@ def sign_in(client, key, origin, options):
 
 def passkeys():
     """passkeys-register then passkeys-get through the host, as the extension sends them; the page's server side
-    is py_webauthn and python-fido2. Then every refusal with KeePassXC's code."""
-    client = HostClient(HOST, dict(os.environ))
+    is py_webauthn and python-fido2. Then every refusal with KeePassXC's code, and the person's confirmation
+    (user presence) through pinentry: asked once per request the vault would do, with what it would do; a no, a
+    timeout or no pinentry at all is error 22 and changes nothing."""
+    pinentry = fake_pinentry.install(os.path.join(os.environ["HOME"], "pinentry"))
+    asked = lambda: fake_pinentry.questions(pinentry["FAKE_PINENTRY_LOG"])
+    answer = lambda word: fake_pinentry.set_answer(pinentry["FAKE_PINENTRY_ANSWER"], word)
+    client = HostClient(HOST, dict(os.environ, **pinentry))
     client.change_keys()
     key, _ = associate(client)
     cases = []
     for name, origin, rp_id in (("site", "https://alice.example.com", "example.com"),
                                 ("local", "http://localhost:8080", None)):
         challenge, user_id = random_bytes(32), random_bytes(16)
+        before = len(asked())
         created = register(client, key, origin, creation_options(challenge, user_id, "alice", rp_id))["response"]
+        question = asked()[before:]
+        assert len(question) == 1, question
+        assert question[0].startswith("%s asks Sesame to create a passkey for \u201calice\u201d on %s." % (
+            origin, rp_id or "localhost")), question
         assert created["type"] == "public-key" and created["id"] == created["rawId"], created
         assert created["authenticatorAttachment"] == "platform" and created["response"]["publicKeyAlgorithm"] == -7
         client_data = json.loads(b64u_decode(created["response"]["clientDataJSON"]))
@@ -479,7 +490,11 @@ def passkeys():
         # Once naming the credential, once discoverable (no allow list).
         for allow in ([created["id"]], []):
             get_challenge = random_bytes(32)
+            before = len(asked())
             signed = sign_in(client, key, origin, request_options(get_challenge, rp_id, allow))["response"]
+            question = asked()[before:]
+            assert len(question) == 1 and question[0].startswith(
+                "%s asks to sign in with your passkey for \u201calice\u201d on %s." % (origin, rp_id or "localhost")), question
             assert signed["id"] == created["id"] and signed["response"]["userHandle"] == b64u(user_id), signed
             assert json.loads(b64u_decode(signed["response"]["clientDataJSON"]))["type"] == "webauthn.get"
             assertions.append({"challenge": b64u(get_challenge), **{k: signed["response"][k] for k in (
@@ -498,6 +513,8 @@ def passkeys():
     assert site[0]["passkey"].get("lastUsed") is not None, site
 
     origin, challenge = "https://alice.example.com", random_bytes(32)
+    # Nothing below that the vault refuses asks the person anything.
+    before = len(asked())
     # An excluded credential (the site holds one of this vault already).
     expect_passkey_error(register(client, key, origin, creation_options(
         challenge, random_bytes(16), "alice", "example.com", exclude=[cases[0]["credentialId"]])), 21)
@@ -519,8 +536,52 @@ def passkeys():
     expect_passkey_error(sign_in(client, key, origin, request_options(challenge, "example.com", verification="required")), 23)
     expect_passkey_error(sign_in(client, key, origin, request_options(challenge, "example.com", [b64u(random_bytes(16))])), 15)
     expect_passkey_error(sign_in(client, key, "https://example.org", request_options(challenge)), 15)
-    # None of the refusals stored anything.
+    # None of the refusals stored anything or asked anyone.
     assert len(json.loads(sesame("passkey", "list", "--json").stdout)) == 2
+    assert len(asked()) == before, asked()[before:]
+
+    # The person says no, or lets the question time out: error 22, no signature, no new passkey, no recorded use.
+    used = [e["passkey"].get("lastUsed") for e in json.loads(sesame("passkey", "list", "--json").stdout)]
+    for word in ("no", "timeout"):
+        answer(word)
+        declined = sign_in(client, key, origin, request_options(random_bytes(32), "example.com"))
+        expect_passkey_error(declined, 22)
+        assert "signature" not in json.dumps(declined), declined
+        expect_passkey_error(register(client, key, origin, creation_options(
+            random_bytes(32), random_bytes(16), "carol", "example.com")), 22)
+    listing = json.loads(sesame("passkey", "list", "--json").stdout)
+    assert len(listing) == 2 and [e["passkey"].get("lastUsed") for e in listing] == used, listing
+    # A page's user name reaches the question with its control and bidirectional characters shown escaped.
+    before = len(asked())
+    expect_passkey_error(register(client, key, origin, creation_options(
+        random_bytes(32), random_bytes(16), "mallory\u202e\nmoc.elgoog", "example.com")), 22)
+    question = asked()[before:]
+    assert len(question) == 1 and "\u202e" not in question[0] and "mallory\n" not in question[0], question
+    assert "\u201cmallory\\u{202E}\\u{A}moc.elgoog\u201d" in question[0], question
+    # One question at a time per browser: a second request while the person is being asked is refused at once,
+    # and the first goes on when they answer.
+    answer("hold")
+    before = len(asked())
+    waiting = client.send("passkeys-get", {"publicKey": request_options(random_bytes(32), "example.com"),
+                                           "origin": origin, "keys": [key]})
+    deadline = time.time() + 10
+    while len(asked()) == before and time.time() < deadline:
+        time.sleep(0.05)
+    second = sign_in(client, key, origin, request_options(random_bytes(32), "example.com"))
+    expect_passkey_error(second, 22)
+    assert "waiting for your answer" in second["response"]["error"], second
+    answer("yes")
+    first = client.result("passkeys-get", waiting)["response"]
+    assert first["id"] == cases[0]["credentialId"] and first["response"]["signature"], first
+
+    # No pinentry to ask with (none on PATH, no display): error 22 with the reason, nothing signed.
+    nobody = HostClient(HOST, dict({k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
+                                   PATH=os.path.join(os.environ["HOME"], "no-programs")))
+    nobody.change_keys()
+    unasked = sign_in(nobody, key, origin, request_options(random_bytes(32), "example.com"))
+    expect_passkey_error(unasked, 22)
+    assert "no pinentry is installed" in unasked["response"]["error"], unasked
+    assert nobody.close() == 0
 
     # A browser that is not associated (a key the user never allowed) gets error 8 in clear.
     stranger = HostClient(HOST, dict(os.environ))

@@ -16,19 +16,7 @@ public enum PasskeyAuthenticator {
     public static func register(_ request: PasskeyRegistrationRequest, now: Date = Date()) throws(PasskeyError)
         -> PasskeyRegistration
     {
-        let algorithms = COSEAlgorithm.effective(request.algorithms)
-        guard algorithms.contains(COSEAlgorithm.es256) else { throw .unsupportedAlgorithms(request.algorithms) }
-        try check(clientDataHash: request.clientDataHash)
-        guard !request.relyingPartyID.isEmpty, request.relyingPartyID.utf8.count <= 253 else {
-            throw .invalidRequest("the relying party id is empty or longer than a domain name can be")
-        }
-        guard !request.userHandle.isEmpty, request.userHandle.count <= Passkey.maximumUserHandleByteCount else {
-            throw .invalidRequest("the user handle must be 1 to \(Passkey.maximumUserHandleByteCount) bytes")
-        }
-        for name in [request.userName, request.userDisplayName] where name.utf8.count > Passkey.maximumTextByteCount {
-            throw .invalidRequest("a user name is longer than \(Passkey.maximumTextByteCount) bytes")
-        }
-
+        try validate(request)
         let made: (key: PasskeyPrivateKey, signingKey: P256SigningKey)
         do {
             made = try PasskeyPrivateKey.generate()
@@ -82,6 +70,23 @@ public enum PasskeyAuthenticator {
         return PasskeyAssertion(
             authenticatorData: authenticatorData, signature: signature, credentialID: passkey.credentialID,
             userHandle: passkey.userHandle, updatedPasskey: updated)
+    }
+
+    /// What `register` refuses before it makes a key: no ES256 among the algorithms, or a field out of bounds.
+    /// Callers that ask the person first check with this, so that nobody confirms a request that cannot succeed.
+    public static func validate(_ request: PasskeyRegistrationRequest) throws(PasskeyError) {
+        let algorithms = COSEAlgorithm.effective(request.algorithms)
+        guard algorithms.contains(COSEAlgorithm.es256) else { throw .unsupportedAlgorithms(request.algorithms) }
+        try check(clientDataHash: request.clientDataHash)
+        guard !request.relyingPartyID.isEmpty, request.relyingPartyID.utf8.count <= 253 else {
+            throw .invalidRequest("the relying party id is empty or longer than a domain name can be")
+        }
+        guard !request.userHandle.isEmpty, request.userHandle.count <= Passkey.maximumUserHandleByteCount else {
+            throw .invalidRequest("the user handle must be 1 to \(Passkey.maximumUserHandleByteCount) bytes")
+        }
+        for name in [request.userName, request.userDisplayName] where name.utf8.count > Passkey.maximumTextByteCount {
+            throw .invalidRequest("a user name is longer than \(Passkey.maximumTextByteCount) bytes")
+        }
     }
 
     private static func check(clientDataHash: [UInt8]) throws(PasskeyError) {

@@ -16,7 +16,7 @@ public struct ClientTerminal: Equatable, Sendable {
     /// The largest `/proc/PID/environ` read: the environment of a process is the client's own input.
     static let environLimit = 64 * 1024
 
-    static func of(pid: pid_t) -> ClientTerminal? {
+    public static func of(pid: pid_t) -> ClientTerminal? {
         for descriptor in 0...2 {
             guard let path = link("/proc/\(pid)/fd/\(descriptor)"), isOwnTerminal(path) else { continue }
             return ClientTerminal(path: path, type: terminalType(fromEnviron: readEnviron(pid: pid)))

@@ -59,6 +59,12 @@ public struct Pinentry: Sendable {
         self.init(program: find("pinentry"), textProgram: find("pinentry-curses") ?? find("pinentry-tty"), environment: environment)
     }
 
+    /// Whether the default pinentry can ask without a terminal (a GNOME, GTK or Qt one, or one whose name says
+    /// neither): what a program without a terminal, such as the browser host, can ask through.
+    public var canAskWithoutTerminal: Bool {
+        program.map { Self.isTextual($0) != true } ?? false
+    }
+
     /// Whether a pinentry program draws on a terminal (curses, tty) rather than a display, by the name it
     /// resolves to (Debian's `pinentry` is a link to the chosen one); nil when the name says neither.
     static func isTextual(_ program: String) -> Bool? {
@@ -107,7 +113,7 @@ public struct Pinentry: Sendable {
     }
 
     /// The master password through `attempt`: `.shown(password)` (nil when cancelled), or `.couldNotShow`.
-    func askPassword(description: String, error: String?, attempt: Attempt) -> Answer<SecureBytes> {
+    public func askPassword(description: String, error: String?, attempt: Attempt) -> Answer<SecureBytes> {
         var commands = ["SETPROMPT Master password:", "SETDESC \(Self.escape(description))"]
         if let error { commands.append("SETERROR \(Self.escape(error))") }
         commands.append("GETPIN")
@@ -116,9 +122,13 @@ public struct Pinentry: Sendable {
     }
 
     /// Yes or no through the first attempt that can show itself; nil when none can.
-    func confirm(description: String, yes: String, no: String, plan: Plan) -> Bool? {
+    ///
+    /// - Parameter timeout: seconds after which pinentry closes the dialog, an answer of no; nil for none.
+    public func confirm(description: String, yes: String, no: String, plan: Plan, timeout: Int? = nil) -> Bool? {
         for attempt in plan.attempts {
-            let commands = ["SETDESC \(Self.escape(description))", "SETOK \(Self.escape(yes))", "SETCANCEL \(Self.escape(no))", "CONFIRM"]
+            var commands = ["SETDESC \(Self.escape(description))", "SETOK \(Self.escape(yes))", "SETCANCEL \(Self.escape(no))"]
+            if let timeout { commands.append("SETTIMEOUT \(timeout)") }
+            commands.append("CONFIRM")
             if let outcome = run(commands, attempt: attempt) { return outcome.ok }
         }
         return nil
@@ -176,63 +186,5 @@ public struct Pinentry: Sendable {
     static func escape(_ text: String) -> String {
         TerminalText.sanitized(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: "\r", with: "%0D")
-    }
-}
-
-/// Reads Assuan responses byte by byte (so nothing beyond a response is consumed), decoding `D` lines into
-/// secure memory.
-struct AssuanReader {
-    let descriptor: Int32
-
-    struct Response {
-        var ok: Bool
-        var cancelled: Bool
-        var data: SecureBytes?
-    }
-
-    /// The next `OK` or `ERR`, with the data lines before it; nil at end of file.
-    func response() -> Response? {
-        var data: [UInt8] = []
-        defer { zeroize(&data) }
-        while var line = readLine() {
-            defer { zeroize(&line) }
-            if line.starts(with: Array("D ".utf8)) {
-                data += Self.unescape(line.dropFirst(2))
-            } else if line == Array("OK".utf8) || line.starts(with: Array("OK ".utf8)) {
-                return Response(ok: true, cancelled: false, data: data.isEmpty ? nil : SecureBytes(copying: data))
-            } else if line.starts(with: Array("ERR".utf8)) {
-                let code = String(decoding: line.dropFirst(4).prefix { $0 != 0x20 }, as: UTF8.self)
-                return Response(ok: false, cancelled: code == "83886179", data: nil)
-            }
-            // Status (S) and comment (#) lines carry nothing we need.
-        }
-        return nil
-    }
-
-    private func readLine() -> [UInt8]? {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { return line.isEmpty ? nil : line }
-            if byte == 0x0A { return line }
-            line.append(byte)
-        }
-    }
-
-    static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 0x25, index + 2 < bytes.endIndex, let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                output.append(value)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return output
     }
 }

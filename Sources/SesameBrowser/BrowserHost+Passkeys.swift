@@ -100,8 +100,8 @@ extension BrowserHost {
         }
         let question = PasskeyQuestion(ceremony, origin: origin, intent: intent)
         let consent = consent
-        let asking = holdForPasskeyQuestion { [self] in
-            switch consent.ask(question) {
+        let asking = holdForPasskeyQuestion({ consent.ask(question) }) { [self] answer in
+            switch answer {
             case .allowed:
                 do throws(ServiceFailure) {
                     try proceed(intent)

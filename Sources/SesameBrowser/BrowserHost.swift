@@ -195,10 +195,14 @@ public final class BrowserHost: @unchecked Sendable {
              text: error.code == .locked ? nil : error.message)
     }
 
-    /// Runs `body` on a thread of its own while the person answers a passkey question, one question at a time per
-    /// browser (a second is refused at once rather than stacked behind the first); the fuzz target and tests wait
-    /// for it with `waitForHeldRequests`.
-    func holdForPasskeyQuestion(_ body: @escaping @Sendable () -> Void) -> Bool {
+    /// Asks `question` on a thread of its own, one question at a time per browser (a second is refused at once
+    /// rather than stacked behind the first), then hands the answer to `then` on that thread. The next question may
+    /// start as soon as this one is answered, before `then` replies: the page may send its next request the moment
+    /// the reply arrives. The fuzz target and tests wait for the thread with `waitForHeldRequests`.
+    func holdForPasskeyQuestion(
+        _ question: @escaping @Sendable () -> PasskeyConsentAnswer,
+        then answered: @escaping @Sendable (PasskeyConsentAnswer) -> Void
+    ) -> Bool {
         guard lock.withLock({ () -> Bool in
             guard !passkeyQuestionHeld else { return false }
             passkeyQuestionHeld = true
@@ -206,11 +210,10 @@ public final class BrowserHost: @unchecked Sendable {
         }) else { return false }
         held.enter()
         Thread.detachNewThread { [self] in
-            defer {
-                lock.withLock { passkeyQuestionHeld = false }
-                held.leave()
-            }
-            body()
+            defer { held.leave() }
+            let answer = question()
+            lock.withLock { passkeyQuestionHeld = false }
+            answered(answer)
         }
         return true
     }

@@ -8,67 +8,63 @@ extension LocalVaultService: BrowserPasskeyAccess {
     public func checkBrowserPasskeyCreation(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
     {
-        let page: CheckedPage
-        switch try checked(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
-        case .done(let checked): page = checked
-        case .refused(let refusal): return .refused(refusal)
+        try onCheckedPage(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
+            page throws(ServiceFailure) in
+            if let refusal = try refusal(of: registration(request, page), excluding: request.excludedCredentialIDs) {
+                return .refused(BrowserPasskeyRefusal(refusal))
+            }
+            return .done(BrowserPasskeyIntent(relyingPartyID: page.relyingPartyID, userName: request.userName))
         }
-        if let refusal = try refusal(of: registration(request, page), excluding: request.excludedCredentialIDs) {
-            return .refused(BrowserPasskeyRefusal(refusal))
-        }
-        return .done(BrowserPasskeyIntent(relyingPartyID: page.relyingPartyID, userName: request.userName))
     }
 
     public func registerBrowserPasskey(_ request: BrowserPasskeyCreation) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<PasskeyCreated>
     {
-        let page: CheckedPage
-        switch try checked(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
-        case .done(let checked): page = checked
-        case .refused(let refusal): return .refused(refusal)
+        try onCheckedPage(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
+            page throws(ServiceFailure) in
+            BrowserPasskeyOutcome(try createPasskey(
+                registration(request, page), site: page.origin.serialized, excluding: request.excludedCredentialIDs))
         }
-        return BrowserPasskeyOutcome(try createPasskey(
-            registration(request, page), site: page.origin.serialized, excluding: request.excludedCredentialIDs))
     }
 
     public func chooseBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<BrowserPasskeyIntent>
     {
-        let page: CheckedPage
-        switch try checked(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
-        case .done(let checked): page = checked
-        case .refused(let refusal): return .refused(refusal)
+        try onCheckedPage(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
+            page throws(ServiceFailure) in
+            guard let chosen = try passkeyToSign(
+                for: page.relyingPartyID, allowedCredentialIDs: request.allowedCredentialIDs)
+            else { return .refused(.noPasskey) }
+            return .done(BrowserPasskeyIntent(
+                relyingPartyID: page.relyingPartyID, userName: chosen.passkey.userName,
+                credentialID: chosen.passkey.credentialID))
         }
-        guard let chosen = try passkeyToSign(
-            for: page.relyingPartyID, allowedCredentialIDs: request.allowedCredentialIDs)
-        else { return .refused(.noPasskey) }
-        return .done(BrowserPasskeyIntent(
-            relyingPartyID: page.relyingPartyID, userName: chosen.passkey.userName,
-            credentialID: chosen.passkey.credentialID))
     }
 
     public func assertBrowserPasskey(_ request: BrowserPasskeyRequest) throws(ServiceFailure)
         -> BrowserPasskeyOutcome<PasskeySignIn>
     {
-        let page: CheckedPage
-        switch try checked(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
-        case .done(let checked): page = checked
-        case .refused(let refusal): return .refused(refusal)
+        try onCheckedPage(request.origin, request.relyingPartyID, request.userVerificationRequired, request.keys) {
+            page throws(ServiceFailure) in
+            BrowserPasskeyOutcome(try signInWithPasskey(
+                for: page.relyingPartyID, allowedCredentialIDs: request.allowedCredentialIDs,
+                clientDataHash: request.clientDataHash, userVerified: false))
         }
-        return BrowserPasskeyOutcome(try signInWithPasskey(
-            for: page.relyingPartyID, allowedCredentialIDs: request.allowedCredentialIDs,
-            clientDataHash: request.clientDataHash, userVerified: false))
     }
 
     /// What every passkey request checks first, in this order: the association (throws `.notFound`), the page's
-    /// origin and relying party id, and user verification, which the host cannot do.
-    private func checked(_ origin: String, _ relyingPartyID: String?, _ userVerificationRequired: Bool,
-                         _ keys: [BrowserKey]) throws(ServiceFailure) -> BrowserPasskeyOutcome<CheckedPage>
-    {
+    /// origin and relying party id, and user verification, which the host cannot do; `body` runs only when all
+    /// three pass.
+    private func onCheckedPage<Value>(
+        _ origin: String, _ relyingPartyID: String?, _ userVerificationRequired: Bool, _ keys: [BrowserKey],
+        _ body: (CheckedPage) throws(ServiceFailure) -> BrowserPasskeyOutcome<Value>
+    ) throws(ServiceFailure) -> BrowserPasskeyOutcome<Value> {
         _ = try association(for: keys)
-        let outcome = Self.checkedPage(origin, requested: relyingPartyID, list: vault.publicSuffixList)
-        if case .done = outcome, userVerificationRequired { return .refused(.userVerificationRequired) }
-        return outcome
+        switch Self.checkedPage(origin, requested: relyingPartyID, list: vault.publicSuffixList) {
+        case .refused(let refusal): return .refused(refusal)
+        case .done where userVerificationRequired: return .refused(.userVerificationRequired)
+        case .done(let page): return try body(page)
+        }
     }
 
     private func registration(_ request: BrowserPasskeyCreation, _ page: CheckedPage) -> PasskeyRegistrationRequest {

@@ -29,8 +29,10 @@ def install(folder, answer="yes"):
 
 
 def set_answer(answer_file, answer):
-    with open(answer_file, "w") as file:
+    # Replaced whole, never truncated in place: a waiting pinentry must not read an empty answer.
+    with open(answer_file + ".new", "w") as file:
         file.write(answer)
+    os.replace(answer_file + ".new", answer_file)
 
 
 def questions(log):
